@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import qs from 'qs';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { createContext } from './graphql/context.ts';
+import { isMutationText } from './graphql/limits.ts';
+import { createGraphQLServer } from './graphql/yoga.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import { registerRestApi } from './http/rest-api.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createServices, type Services } from './modules/services.ts';
+
+export type App = { app: FastifyInstance; services: Services };
+
+/** Rails/GitLab-style params: `iids[]=1&iids[]=2`, `not[labels]=a`, nested to any depth. */
+export function parseQuery(text: string): Record<string, unknown> {
+  return qs.parse(text, { depth: 5, arrayLimit: 1000, parameterLimit: 2000 }) as Record<string, unknown>;
+}
+
+export async function buildApp(opts: {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}): Promise<App> {
+  const { config, database } = opts;
+  const services = createServices(database.db, config);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 4 * 1024 * 1024,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { parser: (body) => parseQuery(body) });
+  registerAuthentication(app, services);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      const message = error.fields && error.status === 400 ? error.fields : error.message;
+      return reply.code(error.status).send({ message });
+    }
+    const e = error as { statusCode?: number; code?: string; message?: string };
+    if (
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (e.statusCode === 400 && e.code?.startsWith('FST_ERR_CTP'))
+    ) {
+      return reply.code(400).send({ error: 'Invalid JSON in request body' });
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ message: '413 Request Entity Too Large' });
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: '415 Unsupported Media Type' });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply
+        .code(e.statusCode)
+        .send({ error: `${e.statusCode} ${e.code === 'FST_ERR_VALIDATION' ? 'Bad Request' : 'Bad Request'}` });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: '500 Internal Server Error' });
+  });
+
+  // Health checks (GitLab's paths).
+  app.get('/-/health', async (_req, reply) => reply.type('text/plain').send('GitLab OK'));
+  app.get('/-/liveness', async () => ({ status: 'ok' }));
+  app.get('/-/readiness', async (_req, reply) => {
+    try {
+      await database.pool.query('SELECT 1');
+      return { status: 'ok', master_check: [{ status: 'ok' }], db_check: [{ status: 'ok' }] };
+    } catch {
+      return reply
+        .code(503)
+        .send({ status: 'failed', master_check: [{ status: 'ok' }], db_check: [{ status: 'failed' }] });
+    }
+  });
+
+  authRoutes(app, services, { sessionDays: config.sessionDays });
+
+  // GraphQL.
+  const yoga = createGraphQLServer(
+    (req) => createContext({ db: database.db, services, config }, req.actor),
+    (error) => app.log.error({ err: error }, 'GraphQL resolver error'),
+  );
+  app.route({
+    url: '/api/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      if (req.method === 'GET' && isMutationText((req.query as Record<string, unknown>).query)) {
+        return reply.code(422).send({ errors: [{ message: 'Mutations are forbidden in GET requests' }] });
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      for (const [key, value] of response.headers) reply.header(key, value);
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  registerRestApi(app, services, config);
+
+  // The web app: static files, and index.html for every other GET so deep links work.
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const apiLike = url.startsWith('/api/') || url.startsWith('/oauth/') || /\.json(\?|$)/.test(url);
+    if (!apiLike && request.method === 'GET' && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    if (!apiLike && request.method === 'GET' && !hasWeb) {
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm run setup`) first.');
+    }
+    return reply.code(404).send({ error: '404 Not Found' });
+  });
+
+  return { app, services };
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where relative paths are resolved: the directory `npm` was started from, else the cwd. */
+const baseDir = process.env.INIT_CWD ?? process.cwd();
+
+const boolish = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  MILEPOST_DATA_DIR: z.string().min(1).default('./data'),
+  MILEPOST_ROOT_PASSWORD: z.string().min(8, 'MILEPOST_ROOT_PASSWORD must have at least 8 characters').optional(),
+  MILEPOST_DEMO: boolish.default(true),
+  MILEPOST_DEMO_PASSWORD: z.string().min(8, 'MILEPOST_DEMO_PASSWORD must have at least 8 characters').optional(),
+  MILEPOST_EXTERNAL_URL: z.string().url().optional(),
+  MILEPOST_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MILEPOST_WEB_DIST: z.string().optional(),
+  MILEPOST_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  rootPassword: string | undefined;
+  demo: boolean;
+  demoPassword: string | undefined;
+  externalUrl: string;
+  logLevel: z.infer<typeof envSchema>['MILEPOST_LOG_LEVEL'];
+  webDist: string;
+  sessionDays: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; throws ConfigError with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const externalUrl = (e.MILEPOST_EXTERNAL_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(baseDir, e.MILEPOST_DATA_DIR),
+    rootPassword: e.MILEPOST_ROOT_PASSWORD,
+    demo: e.MILEPOST_DEMO,
+    demoPassword: e.MILEPOST_DEMO_PASSWORD,
+    externalUrl,
+    logLevel: e.MILEPOST_LOG_LEVEL,
+    webDist: e.MILEPOST_WEB_DIST
+      ? path.resolve(baseDir, e.MILEPOST_WEB_DIST)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+    sessionDays: e.MILEPOST_SESSION_DAYS,
+  };
+}

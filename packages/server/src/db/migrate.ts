@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export class MigrationError extends Error {}
+
+/** Lists the SQL migration files in order: `NNNN_name.sql`. */
+export function migrationFiles(dir = MIGRATIONS_DIR): { version: string; file: string }[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.replace(/\.sql$/, ''), file: path.join(dir, f) }));
+}
+
+/**
+ * Applies every migration not yet applied, each in its own transaction, under an advisory lock so
+ * that several app servers starting together apply each migration once. A failing migration is
+ * rolled back whole and its error thrown, leaving the database as it was before that file.
+ */
+export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(7410001)');
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set(
+      (await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const { version, file } of migrationFiles(dir)) {
+      if (done.has(version)) continue;
+      const sql = fs.readFileSync(file, 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+        await client.query('COMMIT');
+        applied.push(version);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new MigrationError(`Migration ${version} failed: ${(error as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7410001)').catch(() => {});
+    client.release();
+  }
+  return applied;
+}

@@ -1,0 +1,114 @@
+/** Drizzle's view of the tables created by the SQL files in ./migrations (the SQL is the source of truth). */
+import { bigint, boolean, date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: id(),
+  username: text('username').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  avatarUrl: text('avatar_url'),
+  state: text('state', { enum: ['active', 'blocked'] })
+    .notNull()
+    .default('active'),
+  admin: boolean('admin').notNull().default(false),
+  passwordHash: text('password_hash'),
+  bio: text('bio').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  lastSignInAt: ts('last_sign_in_at'),
+});
+
+export const routes = pgTable('routes', {
+  id: id(),
+  path: text('path').notNull(),
+  sourceType: text('source_type', { enum: ['Namespace', 'Project'] }).notNull(),
+  sourceId: ref('source_id').notNull(),
+});
+
+export const groups = pgTable('groups', {
+  id: id(),
+  parentId: ref('parent_id'),
+  traversalIds: bigint('traversal_ids', { mode: 'number' }).array().notNull(),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  fullPath: text('full_path').notNull(),
+  description: text('description').notNull().default(''),
+  visibilityLevel: smallint('visibility_level').notNull().default(0),
+  avatarUrl: text('avatar_url'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const projects = pgTable('projects', {
+  id: id(),
+  groupId: ref('group_id').notNull(),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  fullPath: text('full_path').notNull(),
+  description: text('description').notNull().default(''),
+  visibilityLevel: smallint('visibility_level').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+});
+
+export const members = pgTable('members', {
+  id: id(),
+  sourceType: text('source_type', { enum: ['Namespace', 'Project'] }).notNull(),
+  sourceId: ref('source_id').notNull(),
+  userId: ref('user_id').notNull(),
+  accessLevel: smallint('access_level').notNull(),
+  createdById: ref('created_by_id'),
+  expiresAt: date('expires_at', { mode: 'string' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: ref('user_id').notNull(),
+  csrfToken: text('csrf_token').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+export const personalAccessTokens = pgTable('personal_access_tokens', {
+  id: id(),
+  userId: ref('user_id').notNull(),
+  name: text('name').notNull(),
+  tokenDigest: text('token_digest').notNull(),
+  scopes: text('scopes').array().notNull(),
+  revoked: boolean('revoked').notNull().default(false),
+  expiresAt: date('expires_at', { mode: 'string' }),
+  lastUsedAt: ts('last_used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const oauthAccessTokens = pgTable('oauth_access_tokens', {
+  id: id(),
+  userId: ref('user_id').notNull(),
+  tokenDigest: text('token_digest').notNull(),
+  scopes: text('scopes').array().notNull(),
+  expiresIn: integer('expires_in').notNull(),
+  revoked: boolean('revoked').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;

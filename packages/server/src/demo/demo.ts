@@ -1,0 +1,130 @@
+/**
+ * The demo: a realistic planning setup loaded on first start through the same services the API
+ * uses (no raw inserts). This is the single place that grows with the domain.
+ */
+import { randomBytes } from 'node:crypto';
+import { AccessLevel } from '@milepost/shared';
+import { userActor } from '../authz/actor.ts';
+import type { Config } from '../config.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { Services } from '../modules/services.ts';
+
+export const DEMO_USERS = [
+  { username: 'alice', name: 'Alice Anderson', role: AccessLevel.OWNER },
+  { username: 'bob', name: 'Bob Brown', role: AccessLevel.MAINTAINER },
+  { username: 'carol', name: 'Carol Chen', role: AccessLevel.DEVELOPER },
+  { username: 'dave', name: 'Dave Diaz', role: AccessLevel.REPORTER },
+  { username: 'erin', name: 'Erin Evans', role: AccessLevel.GUEST },
+  { username: 'frank', name: 'Frank Fischer', role: AccessLevel.DEVELOPER },
+  { username: 'grace', name: 'Grace Green', role: AccessLevel.MAINTAINER },
+  { username: 'heidi', name: 'Heidi Hansen', role: AccessLevel.REPORTER },
+  { username: 'ivan', name: 'Ivan Ivanov', role: AccessLevel.DEVELOPER },
+  { username: 'judy', name: 'Judy Jones', role: null },
+] as const;
+
+export async function loadDemo(services: Services, config: Config, log: (line: string) => void): Promise<void> {
+  const root = await services.users.list(userActor({ admin: true } as UserRow), {
+    username: 'root',
+    limit: 1,
+    offset: 0,
+  });
+  const admin = root.rows[0];
+  if (!admin) throw new Error('the demo needs the root user');
+  const actor = userActor(admin);
+  const generated = !config.demoPassword;
+  const password = config.demoPassword ?? randomBytes(9).toString('base64url');
+
+  const users = new Map<string, UserRow>();
+  for (const u of DEMO_USERS) {
+    users.set(
+      u.username,
+      await services.users.create(actor, {
+        username: u.username,
+        name: u.name,
+        email: `${u.username}@example.com`,
+        password,
+      }),
+    );
+  }
+  const id = (username: string) => (users.get(username) as UserRow).id;
+
+  const acme = await services.groups.create(actor, {
+    name: 'Acme Corp',
+    path: 'acme',
+    visibility: 'public',
+    description: 'Everything Acme builds and ships: the platform, the website and the lab.',
+  });
+  const platform = await services.groups.create(actor, {
+    name: 'Platform',
+    path: 'platform',
+    parentId: acme.id,
+    visibility: 'public',
+    description: 'The web app and the public API.',
+  });
+  const lab = await services.groups.create(actor, {
+    name: 'Secret Lab',
+    path: 'secret-lab',
+    parentId: acme.id,
+    visibility: 'private',
+    description: 'Unannounced work. Members only.',
+  });
+
+  for (const u of DEMO_USERS) {
+    if (u.role)
+      await services.members.add(
+        actor,
+        { type: 'Group', group: acme },
+        { userId: id(u.username), accessLevel: u.role },
+      );
+  }
+  // judy belongs only to the lab; grace owns it.
+  await services.members.add(
+    actor,
+    { type: 'Group', group: lab },
+    { userId: id('judy'), accessLevel: AccessLevel.DEVELOPER },
+  );
+  await services.members.add(
+    actor,
+    { type: 'Group', group: lab },
+    { userId: id('grace'), accessLevel: AccessLevel.OWNER },
+  );
+  // root created the groups and is their owner; the demo's people own them instead.
+  for (const group of [acme, lab, platform]) {
+    const member = await services.members.findDirect({ type: 'Group', group }, admin.id);
+    if (member) await services.members.remove(actor, { type: 'Group', group }, member);
+  }
+
+  await services.projects.create(actor, {
+    name: 'Web',
+    path: 'web',
+    groupId: platform.id,
+    visibility: 'public',
+    description: 'The Acme web app.',
+  });
+  await services.projects.create(actor, {
+    name: 'API',
+    path: 'api',
+    groupId: platform.id,
+    visibility: 'internal',
+    description: 'The public REST and GraphQL API.',
+  });
+  await services.projects.create(actor, {
+    name: 'Website',
+    path: 'website',
+    groupId: acme.id,
+    visibility: 'public',
+    description: 'acme.example: the marketing site.',
+  });
+  await services.projects.create(actor, {
+    name: 'Prototype',
+    path: 'prototype',
+    groupId: lab.id,
+    visibility: 'private',
+    description: 'The next big thing.',
+  });
+
+  log('Loaded the demo: group acme (public) with acme/platform (public) and acme/secret-lab (private).');
+  log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  if (generated) log(`  Demo password (shown only once): ${password}`);
+  else log('  Demo password: the value of MILEPOST_DEMO_PASSWORD');
+}

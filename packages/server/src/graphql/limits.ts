@@ -1,0 +1,67 @@
+/**
+ * GitLab's query limits: text length, depth and complexity, with GitLab's messages.
+ * Signed-out visitors get the lower limits.
+ */
+import { createComplexityRule } from '@pothos/plugin-complexity';
+import { GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from './context.ts';
+
+export const MAX_QUERY_LENGTH = 10_000;
+export const LIMITS = {
+  anonymous: { depth: 15, complexity: 200 },
+  signedIn: { depth: 20, complexity: 250 },
+} as const;
+
+/** Limits for the request: validation runs before our context is built, so read the Fastify request. */
+export function limitsFor(serverContext: { req?: { actor?: { user: unknown } } }) {
+  return serverContext.req?.actor?.user ? LIMITS.signedIn : LIMITS.anonymous;
+}
+
+export function useGitLabLimits(): Plugin<GraphQLContext> {
+  return {
+    onParams({ params, setResult }) {
+      if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
+        setResult({ errors: [new GraphQLError('Query too large')] });
+      }
+    },
+    onValidate({ addValidationRule, context, params }) {
+      const limits = limitsFor(context as { req?: { actor?: { user: unknown } } });
+      const variables = (context as unknown as { params?: { variables?: Record<string, unknown> } }).params?.variables;
+      addValidationRule(
+        createComplexityRule({
+          context,
+          variableValues: variables ?? {},
+          operationName: (context as unknown as { params?: { operationName?: string } }).params?.operationName,
+          validate: (result, report) => {
+            if (result.depth > limits.depth) {
+              report(
+                new GraphQLError(`Query has depth of ${result.depth}, which exceeds max depth of ${limits.depth}`),
+              );
+            }
+            if (result.complexity > limits.complexity) {
+              report(
+                new GraphQLError(
+                  `Query has complexity of ${result.complexity}, which exceeds max complexity of ${limits.complexity}`,
+                ),
+              );
+            }
+          },
+        }),
+      );
+      void params;
+    },
+  };
+}
+
+/** True when a GET request's query text holds a mutation (GitLab refuses those with 422). */
+export function isMutationText(query: unknown): boolean {
+  if (typeof query !== 'string') return false;
+  try {
+    return parse(query).definitions.some(
+      (d) => d.kind === Kind.OPERATION_DEFINITION && (d as OperationDefinitionNode).operation === 'mutation',
+    );
+  } catch {
+    return false;
+  }
+}

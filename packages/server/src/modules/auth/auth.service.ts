@@ -1,0 +1,168 @@
+import { verifyPassword } from '../../auth/passwords.ts';
+import { digest, PAT_PREFIX, randomToken } from '../../auth/tokens.ts';
+import { type Actor, isAdmin } from '../../authz/actor.ts';
+import type { Db } from '../../db/client.ts';
+import type { PersonalAccessTokenRow, UserRow } from '../../db/schema.ts';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { FieldErrors, isIsoDate } from '../validation.ts';
+import { authRepository } from './auth.repository.ts';
+
+export const INVALID_LOGIN = 'Invalid login or password.';
+export const BLOCKED_LOGIN = 'Your account has been blocked. Contact your Milepost administrator.';
+export const TOKEN_SCOPES = ['api', 'read_api', 'read_user'] as const;
+/** OAuth password-grant tokens live two hours, as GitLab's. */
+export const OAUTH_EXPIRES_IN = 7200;
+
+export type SignedIn = { user: UserRow; sessionToken: string; csrfToken: string };
+
+export function authService(db: Db, opts: { sessionDays: number }) {
+  const repo = authRepository(db);
+  const users = usersRepository(db);
+  const sessionTtlMs = opts.sessionDays * 24 * 3600 * 1000;
+
+  async function checkCredentials(login: unknown, password: unknown): Promise<UserRow> {
+    if (typeof login !== 'string' || typeof password !== 'string' || !login || !password) {
+      await verifyPassword(null, '');
+      throw new AppError(401, INVALID_LOGIN);
+    }
+    const user = await users.findByLogin(login.trim());
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) throw new AppError(401, INVALID_LOGIN);
+    if (user.state !== 'active') throw new AppError(401, BLOCKED_LOGIN);
+    return user;
+  }
+
+  return {
+    checkCredentials,
+
+    /** Verifies credentials and opens a new session (a new id every time: no fixation). */
+    async signIn(
+      login: unknown,
+      password: unknown,
+      meta: { ip: string | null; userAgent: string | null },
+    ): Promise<SignedIn> {
+      const user = await checkCredentials(login, password);
+      const sessionToken = randomToken();
+      const csrfToken = randomToken();
+      await repo.insertSession({
+        id: digest(sessionToken),
+        userId: user.id,
+        csrfToken,
+        expiresAt: new Date(Date.now() + sessionTtlMs),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      });
+      await users.update(user.id, { lastSignInAt: new Date() });
+      if (Math.random() < 0.05) await repo.deleteExpiredSessions();
+      return { user, sessionToken, csrfToken };
+    },
+
+    async signOut(sessionToken: string): Promise<void> {
+      await repo.deleteSession(digest(sessionToken));
+    },
+
+    /** The session behind a cookie value, if it is live and its user active. Slides the expiry. */
+    async session(sessionToken: string) {
+      const id = digest(sessionToken);
+      const found = await repo.findSession(id);
+      if (found?.user.state !== 'active') return undefined;
+      if (Date.now() - found.lastSeenAt.getTime() > 5 * 60 * 1000) {
+        await repo.touchSession(id, new Date(Date.now() + sessionTtlMs));
+      }
+      return found;
+    },
+
+    /** The user behind a personal access token or OAuth token, if valid and active. */
+    async token(token: string): Promise<{ user: UserRow; scopes: string[] } | undefined> {
+      const d = digest(token);
+      const pat = await repo.findUserByPersonalToken(d);
+      if (pat) {
+        if (pat.user.state !== 'active') return undefined;
+        await repo.markTokenUsed(pat.token.id);
+        return { user: pat.user, scopes: pat.token.scopes };
+      }
+      const oauth = await repo.findUserByOauthToken(d);
+      if (oauth && oauth.user.state === 'active') return oauth;
+      return undefined;
+    },
+
+    /** OAuth 2 resource-owner password grant, for scripts (GitLab's `POST /oauth/token`). */
+    async passwordGrant(username: unknown, password: unknown, scope: unknown) {
+      const user = await checkCredentials(username, password);
+      const scopes = typeof scope === 'string' && scope.trim() ? scope.trim().split(/\s+/) : ['api'];
+      if (scopes.some((s) => !(TOKEN_SCOPES as readonly string[]).includes(s))) {
+        throw new AppError(400, 'invalid_scope');
+      }
+      const token = randomToken();
+      const row = await repo.insertOauthToken({
+        userId: user.id,
+        tokenDigest: digest(token),
+        scopes,
+        expiresIn: OAUTH_EXPIRES_IN,
+      });
+      return {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: OAUTH_EXPIRES_IN,
+        refresh_token: null,
+        scope: scopes.join(' '),
+        created_at: Math.floor(row.createdAt.getTime() / 1000),
+      };
+    },
+
+    /** Creates a personal access token for `userId` (self, or any user for an admin). Returns the secret once. */
+    async createPersonalToken(
+      actor: Actor,
+      userId: number,
+      input: { name?: unknown; scopes?: unknown; expiresAt?: unknown },
+    ): Promise<{ token: string; row: PersonalAccessTokenRow }> {
+      if (!actor.user) throw new UnauthorizedError();
+      if (actor.via === 'token' && !actor.scopes.includes('api')) throw new ForbiddenError('insufficient_scope');
+      if (actor.user.id !== userId && !isAdmin(actor)) throw new ForbiddenError();
+      const target = await users.findById(userId);
+      if (!target) throw new NotFoundError('User Not Found');
+      const errors = new FieldErrors();
+      const name = errors.text('name', input.name);
+      const scopes = Array.isArray(input.scopes)
+        ? input.scopes
+        : typeof input.scopes === 'string'
+          ? [input.scopes]
+          : [];
+      if (scopes.length === 0) errors.add('scopes', "can't be blank");
+      else if (scopes.some((s) => !(TOKEN_SCOPES as readonly unknown[]).includes(s))) {
+        errors.add('scopes', 'does not have a valid value');
+      }
+      let expiresAt: string | null = null;
+      if (input.expiresAt !== undefined && input.expiresAt !== null && input.expiresAt !== '') {
+        if (typeof input.expiresAt !== 'string' || !isIsoDate(input.expiresAt)) errors.add('expires_at', 'is invalid');
+        else if (input.expiresAt < new Date().toISOString().slice(0, 10))
+          errors.add('expires_at', 'must be in the future');
+        else expiresAt = input.expiresAt;
+      }
+      if (errors.any) throw new ValidationError(errors.fields);
+      const token = `${PAT_PREFIX}${randomToken(20)}`;
+      const row = await repo.insertPersonalToken({
+        userId,
+        name,
+        tokenDigest: digest(token),
+        scopes: [...new Set(scopes as string[])],
+        expiresAt,
+      });
+      return { token, row };
+    },
+
+    async listPersonalTokens(actor: Actor): Promise<PersonalAccessTokenRow[]> {
+      if (!actor.user) return [];
+      return await repo.listPersonalTokens(actor.user.id);
+    },
+
+    async revokePersonalToken(actor: Actor, id: number): Promise<void> {
+      if (!actor.user) throw new UnauthorizedError();
+      const row = await repo.findPersonalToken(id);
+      if (!row || (row.userId !== actor.user.id && !isAdmin(actor))) throw new NotFoundError();
+      if (actor.via === 'token' && !actor.scopes.includes('api')) throw new ForbiddenError('insufficient_scope');
+      await repo.revokePersonalToken(id);
+    },
+  };
+}

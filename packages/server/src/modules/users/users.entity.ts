@@ -1,0 +1,33 @@
+import type { UserRow } from '../../db/schema.ts';
+
+/** GitLab's `UserBasic` entity. */
+export function userBasic(user: UserRow, baseUrl: string) {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    state: user.state,
+    locked: false,
+    avatar_url: user.avatarUrl,
+    web_url: `${baseUrl}/${user.username}`,
+  };
+}
+
+/** GitLab's `User` entity (public profile). */
+export function userPublic(user: UserRow, baseUrl: string) {
+  return { ...userBasic(user, baseUrl), created_at: user.createdAt.toISOString(), bio: user.bio };
+}
+
+/** GitLab's `UserPublic`/admin entity: adds email, admin flag, sign-in time. For self or admins. */
+export function userPrivate(user: UserRow, baseUrl: string) {
+  return {
+    ...userPublic(user, baseUrl),
+    email: user.email,
+    public_email: null,
+    is_admin: user.admin,
+    last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+    current_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+    can_create_group: true,
+    can_create_project: true,
+  };
+}

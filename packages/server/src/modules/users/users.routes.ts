@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
+import { numericId, requireUser } from '../../http/params.ts';
+import type { Services } from '../services.ts';
+import { userPrivate, userPublic } from './users.entity.ts';
+
+export function usersRoutes(api: FastifyInstance, services: Services, config: Config): void {
+  const base = config.externalUrl;
+
+  api.get('/user', async (request) => {
+    requireUser(request.actor);
+    return userPrivate(request.actor.user!, base);
+  });
+
+  api.get('/users', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const page = pageParams(query);
+    const { rows, total } = await services.users.list(request.actor, {
+      search: typeof query.search === 'string' ? query.search : undefined,
+      username: typeof query.username === 'string' ? query.username : undefined,
+      limit: page.limit,
+      offset: page.offset,
+    });
+    setPaginationHeaders(request, reply, page, total, base);
+    const admin = request.actor.user?.admin === true;
+    return rows.map((u) => (admin ? userPrivate(u, base) : userPublic(u, base)));
+  });
+
+  api.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+    const user = await services.users.get(request.actor, numericId(request.params.id));
+    const self = request.actor.user?.id === user.id || request.actor.user?.admin === true;
+    return self ? userPrivate(user, base) : userPublic(user, base);
+  });
+
+  api.post('/users', async (request, reply) => {
+    requireUser(request.actor, true);
+    const body = (request.body as Record<string, unknown>) ?? {};
+    const user = await services.users.create(request.actor, body);
+    return reply.code(201).send(userPrivate(user, base));
+  });
+}

@@ -1,0 +1,21 @@
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { csrfFetch } from '../lib/csrf.ts';
+
+export const GRAPHQL_ENDPOINT = '/api/graphql';
+
+/**
+ * The one GraphQL client. Every request carries the session cookie (same origin) and the
+ * `X-CSRF-Token` header read from the `_milepost_csrf` cookie at request time.
+ */
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    link: new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin', fetch: csrfFetch }),
+    cache: new InMemoryCache({
+      typePolicies: {
+        // Permissions are per viewer and per object: store them inside their object, replacing wholesale.
+        GroupPermissions: { merge: true },
+        ProjectPermissions: { merge: true },
+      },
+    }),
+  });
+}

@@ -1,0 +1,27 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AlertsProvider } from './alerts/alerts-context.tsx';
+import { createApolloClient } from './apollo-client.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { createRouter } from './router.tsx';
+import './styles/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+const client = createApolloClient();
+const router = createRouter();
+
+createRoot(root).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <ApolloProvider client={client}>
+        <AlertsProvider>
+          <RouterProvider router={router} />
+        </AlertsProvider>
+      </ApolloProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

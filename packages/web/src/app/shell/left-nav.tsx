@@ -1,0 +1,82 @@
+import { Link, NavLink } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { useNamespaceContext } from '../../features/namespaces/use-namespace-context.ts';
+import { routes } from '../../lib/routes.ts';
+import { useCurrentUser } from '../use-current-user.ts';
+import styles from './left-nav.module.css';
+
+type NavItem = { label: string; to: string; icon: IconName; end?: boolean };
+
+function NavItems({ items }: { items: readonly NavItem[] }) {
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={styles.link}>
+            <Icon name={item.icon} className={styles.icon} />
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContextHeader({ name, to, seed, square }: { name: string; to: string; seed: string; square?: boolean }) {
+  return (
+    <Link to={to} className={styles.context}>
+      <Avatar name={name} seed={seed} size="s" shape={square ? 'square' : 'round'} />
+      <span className={styles.contextName}>{name}</span>
+    </Link>
+  );
+}
+
+/** The left navigation for the current group or project, or the user's own pages elsewhere. */
+export function LeftNav({ id }: { id: string }) {
+  const context = useNamespaceContext();
+  const { currentUser } = useCurrentUser();
+
+  if (context.kind === 'group') {
+    const { fullPath, name, id: groupId } = context.group;
+    return (
+      <nav id={id} className={styles.nav} aria-label="Group navigation">
+        <ContextHeader name={name} to={routes.group(fullPath)} seed={groupId} square />
+        <NavItems
+          items={[
+            { label: 'Overview', to: routes.group(fullPath), icon: 'overview', end: true },
+            { label: 'Epics', to: routes.groupEpics(fullPath), icon: 'epic' },
+            { label: 'Roadmap', to: routes.groupRoadmap(fullPath), icon: 'roadmap' },
+            { label: 'Members', to: routes.groupMembers(fullPath), icon: 'users' },
+          ]}
+        />
+      </nav>
+    );
+  }
+
+  if (context.kind === 'project') {
+    const { fullPath, name, id: projectId } = context.project;
+    return (
+      <nav id={id} className={styles.nav} aria-label="Project navigation">
+        <ContextHeader name={name} to={routes.project(fullPath)} seed={projectId} square />
+        <NavItems
+          items={[
+            { label: 'Overview', to: routes.project(fullPath), icon: 'overview', end: true },
+            { label: 'Issues', to: routes.projectIssues(fullPath), icon: 'issues' },
+            { label: 'Members', to: routes.projectMembers(fullPath), icon: 'users' },
+          ]}
+        />
+      </nav>
+    );
+  }
+
+  const items: NavItem[] = [{ label: 'Groups', to: routes.dashboardGroups(), icon: 'group' }];
+  if (currentUser) items.push({ label: 'Access tokens', to: routes.personalAccessTokens(), icon: 'key' });
+  if (currentUser?.admin) items.push({ label: 'Admin area', to: routes.admin(), icon: 'admin' });
+  return (
+    <nav id={id} className={styles.nav} aria-label="Main navigation">
+      <p className={styles.heading}>{currentUser ? 'Your work' : 'Explore'}</p>
+      <NavItems items={items} />
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
+import { routes } from '../../lib/routes.ts';
+import styles from './top-search.module.css';
+
+/** Searches groups: submitting opens the groups dashboard filtered by the text. */
+export function TopSearch() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current = pathname === routes.dashboardGroups() ? (new URLSearchParams(search).get('search') ?? '') : '';
+  const [value, setValue] = useState(current);
+
+  useEffect(() => setValue(current), [current]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(routes.dashboardGroups(value.trim() || undefined));
+  };
+
+  return (
+    <form role="search" className={styles.form} onSubmit={handleSubmit}>
+      <label htmlFor="top-search" className="visually-hidden">
+        Search groups
+      </label>
+      <Icon name="search" className={styles.icon} />
+      <input
+        id="top-search"
+        className={styles.input}
+        type="search"
+        placeholder="Search groups"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        autoComplete="off"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import type { ReactElement } from 'react';
+
+/** One icon set for the whole app: 16 px line icons drawn on a 16 × 16 grid. */
+const PATHS = {
+  menu: <path d="M2 4h12M2 8h12M2 12h12" />,
+  close: <path d="M4 4l8 8M12 4l-8 8" />,
+  search: (
+    <>
+      <circle cx="7" cy="7" r="4.5" />
+      <path d="M10.5 10.5L14 14" />
+    </>
+  ),
+  'chevron-down': <path d="M4 6l4 4 4-4" />,
+  'chevron-right': <path d="M6 4l4 4-4 4" />,
+  'chevron-left': <path d="M10 4L6 8l4 4" />,
+  lock: (
+    <>
+      <rect x="3" y="7" width="10" height="7" rx="1" />
+      <path d="M5 7V5a3 3 0 016 0v2" />
+    </>
+  ),
+  shield: <path d="M8 2l5 2v4c0 3-2.2 5.2-5 6-2.8-.8-5-3-5-6V4l5-2z" />,
+  earth: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M2 8h12M8 2c1.8 1.7 2.6 3.7 2.6 6S9.8 12.3 8 14C6.2 12.3 5.4 10.3 5.4 8S6.2 3.7 8 2z" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="6" cy="5.5" r="2.5" />
+      <path d="M1.5 14c0-2.5 2-4.5 4.5-4.5s4.5 2 4.5 4.5" />
+      <path d="M10.5 3.2a2.5 2.5 0 010 4.6M12 9.8c1.5.6 2.5 2.2 2.5 4.2" />
+    </>
+  ),
+  group: (
+    <>
+      <rect x="2" y="2" width="5" height="5" rx="1" />
+      <rect x="9" y="2" width="5" height="5" rx="1" />
+      <rect x="2" y="9" width="5" height="5" rx="1" />
+      <rect x="9" y="9" width="5" height="5" rx="1" />
+    </>
+  ),
+  project: (
+    <>
+      <path d="M3 2.5h7.5L13 5v8.5H3z" />
+      <path d="M5.5 7h5M5.5 9.5h5" />
+    </>
+  ),
+  overview: (
+    <>
+      <path d="M2.5 7L8 2.5 13.5 7" />
+      <path d="M4 6v7.5h8V6" />
+    </>
+  ),
+  epic: (
+    <>
+      <path d="M8 2l6 3-6 3-6-3 6-3z" />
+      <path d="M2 8l6 3 6-3M2 11l6 3 6-3" />
+    </>
+  ),
+  roadmap: <path d="M2 4h7M5 8h8M3 12h6" />,
+  issues: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <circle cx="8" cy="8" r="1.2" />
+    </>
+  ),
+  key: (
+    <>
+      <circle cx="5" cy="11" r="3" />
+      <path d="M7.2 8.8L13 3M11 5l2 2" />
+    </>
+  ),
+  admin: <path d="M10.5 2.5a3.5 3.5 0 00-3.3 4.6L2.5 11.8V13.5h1.7l4.7-4.7a3.5 3.5 0 004.6-3.3l-2 1.5-2-2z" />,
+  'sign-out': (
+    <>
+      <path d="M6 2.5H3v11h3" />
+      <path d="M10 5l3 3-3 3M13 8H6" />
+    </>
+  ),
+  info: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M8 7.5V11M8 5v.5" />
+    </>
+  ),
+  error: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M8 4.5V9M8 11v.5" />
+    </>
+  ),
+  warning: (
+    <>
+      <path d="M8 2l6.5 11.5h-13z" />
+      <path d="M8 6.5v3.5M8 11.7v.3" />
+    </>
+  ),
+  success: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M5.5 8.2l1.8 1.8 3.2-3.5" />
+    </>
+  ),
+  check: <path d="M3 8.5l3 3 7-7" />,
+  copy: (
+    <>
+      <rect x="5.5" y="5.5" width="8" height="8" rx="1" />
+      <path d="M10.5 5.5V3.5a1 1 0 00-1-1h-6a1 1 0 00-1 1v6a1 1 0 001 1h2" />
+    </>
+  ),
+  plus: <path d="M8 3v10M3 8h10" />,
+  trash: (
+    <>
+      <path d="M2.5 4.5h11M6 4.5V3h4v1.5" />
+      <path d="M4 4.5l.7 9h6.6l.7-9" />
+    </>
+  ),
+  'sidebar-collapse': (
+    <>
+      <rect x="2" y="2.5" width="12" height="11" rx="1" />
+      <path d="M6 2.5v11M10.5 6.5L9 8l1.5 1.5" />
+    </>
+  ),
+  'sidebar-expand': (
+    <>
+      <rect x="2" y="2.5" width="12" height="11" rx="1" />
+      <path d="M6 2.5v11M9 6.5L10.5 8 9 9.5" />
+    </>
+  ),
+} satisfies Record<string, ReactElement>;
+
+export type IconName = keyof typeof PATHS;
+
+type IconProps = {
+  name: IconName;
+  /** Accessible name; without it the icon is decorative and hidden from assistive technology. */
+  label?: string;
+  size?: number;
+  className?: string;
+};
+
+export function Icon({ name, label, size = 16, className }: IconProps) {
+  return (
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+      data-icon={name}
+    >
+      {PATHS[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Key } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { PageHeader } from '../../app/shell/page-header.tsx';
+import { useCurrentUser } from '../../app/use-current-user.ts';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { routes } from '../../lib/routes.ts';
+import styles from './admin.module.css';
+import { AdminGroupsPanel } from './components/admin-groups-panel.tsx';
+import { AdminProjectsPanel } from './components/admin-projects-panel.tsx';
+import { AdminUsersPanel } from './components/admin-users-panel.tsx';
+
+const TABS = ['users', 'groups', 'projects'] as const;
+type AdminTab = (typeof TABS)[number];
+
+/** `/admin`: users, groups and projects for administrators; everyone else gets a 404. */
+export function AdminPage() {
+  const { currentUser, loading } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = TABS.find((t) => t === requested) ?? 'users';
+
+  if (loading) return <SkeletonList rows={4} label="Loading" />;
+  if (!currentUser?.admin) return <NotFoundPage />;
+
+  const handleTab = (key: Key) => setParams({ tab: String(key) }, { replace: true });
+
+  return (
+    <>
+      <PageHeader breadcrumbs={[{ label: 'Admin area', to: routes.admin() }]} title="Admin area" />
+      <Tabs selectedKey={tab} onSelectionChange={handleTab}>
+        <TabList aria-label="Admin area sections" className={styles.tabList}>
+          <Tab id="users" className={styles.tab}>
+            Users
+          </Tab>
+          <Tab id="groups" className={styles.tab}>
+            Groups
+          </Tab>
+          <Tab id="projects" className={styles.tab}>
+            Projects
+          </Tab>
+        </TabList>
+        <TabPanel id="users" className={styles.panel}>
+          <AdminUsersPanel />
+        </TabPanel>
+        <TabPanel id="groups" className={styles.panel}>
+          <AdminGroupsPanel />
+        </TabPanel>
+        <TabPanel id="projects" className={styles.panel}>
+          <AdminProjectsPanel />
+        </TabPanel>
+      </Tabs>
+    </>
+  );
+}

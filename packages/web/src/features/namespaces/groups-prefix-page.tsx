@@ -1,0 +1,37 @@
+import { Navigate } from 'react-router';
+import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { routes } from '../../lib/routes.ts';
+import { EpicPage } from '../epics/epic-page.tsx';
+import { EpicsListPage } from '../epics/epics-list-page.tsx';
+import { GroupMembersPage } from '../members/group-members-page.tsx';
+import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
+import { groupSubPage } from './sub-pages.ts';
+import { useNamespaceContext } from './use-namespace-context.ts';
+
+/** `/groups/<path>/-/<page>`: the group's epics, epic, roadmap and members pages. */
+export function GroupsPrefixPage() {
+  const context = useNamespaceContext();
+  useErrorAlert(context.kind === 'error' ? context.error : null, 'Something went wrong while loading this group.');
+
+  if (context.kind === 'loading') return <SkeletonList rows={4} label="Loading" />;
+  if (context.kind === 'error') return null;
+  if (context.kind !== 'group') return <NotFoundPage />;
+
+  const { group } = context;
+  const sub = groupSubPage(context.location.subPath);
+  if (!sub) return <NotFoundPage />;
+  switch (sub.page) {
+    case 'overview':
+      return <Navigate to={routes.group(group.fullPath)} replace />;
+    case 'epics':
+      return <EpicsListPage group={group} />;
+    case 'epic':
+      return <EpicPage group={group} iid={sub.iid} />;
+    case 'roadmap':
+      return <RoadmapPage group={group} />;
+    case 'members':
+      return <GroupMembersPage group={group} />;
+  }
+}

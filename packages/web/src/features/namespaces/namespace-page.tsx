@@ -1,0 +1,45 @@
+import { Navigate } from 'react-router';
+import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { IssuePage } from '../issues/issue-page.tsx';
+import { IssuesListPage } from '../issues/issues-list-page.tsx';
+import { ProjectMembersPage } from '../members/project-members-page.tsx';
+import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
+import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
+import { groupSubPage, projectSubPage } from './sub-pages.ts';
+import { useNamespaceContext } from './use-namespace-context.ts';
+
+/**
+ * The catch-all route: `/<path>` and `/<path>/-/<page>`. Asks the server whether the path is a
+ * group or a project, then shows that page. Group sub-pages move to their `/groups/…` address.
+ */
+export function NamespacePage() {
+  const context = useNamespaceContext();
+  useErrorAlert(context.kind === 'error' ? context.error : null, 'Something went wrong while loading this page.');
+
+  switch (context.kind) {
+    case 'loading':
+      return <SkeletonList rows={4} label="Loading" />;
+    case 'error':
+      return null;
+    case 'none':
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'group': {
+      const sub = groupSubPage(context.location.subPath);
+      if (!sub) return <NotFoundPage />;
+      if (sub.page === 'overview') return <GroupOverviewPage fullPath={context.group.fullPath} />;
+      return <Navigate to={`/groups/${context.location.fullPath}/-/${context.location.subPath.join('/')}`} replace />;
+    }
+    case 'project': {
+      const sub = projectSubPage(context.location.subPath);
+      const { project } = context;
+      if (!sub) return <NotFoundPage />;
+      if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
+      if (sub.page === 'issues') return <IssuesListPage project={project} />;
+      if (sub.page === 'issue') return <IssuePage project={project} iid={sub.iid} />;
+      return <ProjectMembersPage project={project} />;
+    }
+  }
+}

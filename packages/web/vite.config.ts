@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Where the dev server sends API and session calls; the Milepost server in development. */
+const api = process.env.MILEPOST_API ?? 'http://localhost:3000';
+const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/health'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [
+        prefix,
+        {
+          target: api,
+          changeOrigin: false,
+          // A browser navigating to the sign-in page wants the SPA, not the server's JSON route.
+          bypass: (req) =>
+            req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
+    ),
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    globals: true,
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
