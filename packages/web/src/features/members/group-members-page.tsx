@@ -49,9 +49,9 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
                 createdAt: node.createdAt,
                 expiresAt: node.expiresAt,
                 source:
-                  !node.group || node.group.fullPath === group.fullPath
-                    ? { kind: 'direct' as const }
-                    : { kind: 'inherited' as const, name: node.group.fullName, fullPath: node.group.fullPath },
+                  node.inherited && node.group
+                    ? { kind: 'inherited' as const, name: node.group.fullName, fullPath: node.group.fullPath }
+                    : { kind: 'direct' as const },
               },
             ]
           : [],

@@ -49,7 +49,7 @@ export function ProjectMembersPage({ project }: { project: ResolvedProject }) {
                 createdAt: node.createdAt,
                 expiresAt: node.expiresAt,
                 source:
-                  node.__typename === 'GroupMember' && node.group
+                  node.inherited && node.__typename === 'GroupMember' && node.group
                     ? { kind: 'inherited' as const, name: node.group.fullName, fullPath: node.group.fullPath }
                     : { kind: 'direct' as const },
               },

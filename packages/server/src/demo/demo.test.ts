@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { DEMO_USERS, loadDemo } from './demo.ts';
+
+describe('the demo', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.services.users.create('system', {
+      username: 'root',
+      name: 'Administrator',
+      email: 'admin@example.com',
+      password: 'root-password-123',
+      admin: true,
+    });
+    await loadDemo(t.services, { ...loadConfig({}), demoPassword: undefined }, (l) => lines.push(l));
+  });
+
+  it('prints the demo users and a generated password once', () => {
+    const passwordLine = lines.find((l) => l.includes('Demo password (shown only once)'));
+    expect(passwordLine).toMatch(/: \S{8,}$/);
+    expect(lines.join('\n')).toContain(DEMO_USERS.map((u) => u.username).join(', '));
+  });
+
+  it('lets a demo user sign in with the printed password', async () => {
+    const password = lines.find((l) => l.includes('Demo password'))?.split(': ').pop() ?? '';
+    const user = await t.services.auth.checkCredentials('alice', password);
+    expect(user.username).toBe('alice');
+  });
+
+  it('shows the public group and hides the private subgroup from visitors', async () => {
+    const res = await t.graphql<{ group: { descendantGroups: { nodes: { fullPath: string }[] } } | null; lab: unknown }>(
+      `{ group(fullPath: "acme") { descendantGroups { nodes { fullPath } } } lab: group(fullPath: "acme/secret-lab") { id } }`,
+    );
+    expect(res.data?.group?.descendantGroups.nodes.map((g) => g.fullPath)).toEqual(['acme/platform']);
+    expect(res.data?.lab).toBeNull();
+  });
+
+  it('gives every role to someone, and the lab to its members only', async () => {
+    const acme = await t.services.groups.find({ user: null, via: 'anonymous', scopes: [], memo: new Map() }, 'acme');
+    expect(acme).toBeDefined();
+    const roles = new Set(DEMO_USERS.map((u) => u.role).filter(Boolean));
+    expect([...roles].sort()).toEqual([10, 20, 30, 40, 50]);
+    const judy = await t.services.auth.checkCredentials('judy', lines.find((l) => l.includes('Demo password'))?.split(': ').pop());
+    const res = await t.graphql<{ group: { fullPath: string } | null }>('{ group(fullPath: "acme/secret-lab") { fullPath } }', {}, { as: judy });
+    expect(res.data?.group?.fullPath).toBe('acme/secret-lab');
+  });
+});

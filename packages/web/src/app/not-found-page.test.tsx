@@ -1,0 +1,86 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NamespacePage } from '../features/namespaces/namespace-page.tsx';
+import { ResolvePathQueryDocument } from '../gql/graphql.ts';
+import { AlertsProvider } from './alerts/alerts-context.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+function renderAt(path: string, mocks: MockedProvider.Props['mocks']) {
+  const router = createMemoryRouter([{ path: '*', element: <NamespacePage /> }], { initialEntries: [path] });
+  return render(
+    <MockedProvider mocks={mocks}>
+      <AlertsProvider>
+        <RouterProvider router={router} />
+      </AlertsProvider>
+    </MockedProvider>,
+  );
+}
+
+describe('NotFoundPage', () => {
+  it("says the page was not found and what to check, and names the tab", () => {
+    render(
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <NotFoundPage /> }])} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(screen.getByText("Make sure the address is correct and the page hasn't moved.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your groups' }).getAttribute('href')).toBe('/dashboard/groups');
+    expect(document.title).toBe('Page Not Found · Milepost');
+  });
+});
+
+describe('NamespacePage (the catch-all route)', () => {
+  it('shows the 404 page when the path is neither a group nor a project', async () => {
+    renderAt('/acme/secret-lab', [
+      {
+        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/secret-lab' } },
+        result: { data: { group: null, project: null } },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it("shows a project's issues page for /<project>/-/issues", async () => {
+    renderAt('/acme/platform/web/-/issues', [
+      {
+        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/platform/web' } },
+        result: {
+          data: {
+            group: null,
+            project: {
+              __typename: 'Project',
+              id: 'gid://gitlab/Project/1',
+              name: 'Web',
+              fullPath: 'acme/platform/web',
+              nameWithNamespace: 'Acme Corp / Platform / Web',
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Issues' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Platform' }).getAttribute('href')).toBe('/acme/platform');
+  });
+
+  it('shows the 404 page for an unknown sub-page of a project', async () => {
+    renderAt('/acme/platform/web/-/wiki', [
+      {
+        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/platform/web' } },
+        result: {
+          data: {
+            group: null,
+            project: {
+              __typename: 'Project',
+              id: 'gid://gitlab/Project/1',
+              name: 'Web',
+              fullPath: 'acme/platform/web',
+              nameWithNamespace: 'Acme Corp / Platform / Web',
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { groupSubPage, projectSubPage } from '../features/namespaces/sub-pages.ts';
+import { parseNamespacePath, routes } from './routes.ts';
+
+describe('parseNamespacePath', () => {
+  it.each([
+    ['/acme', { fullPath: 'acme', subPath: [], groupsPrefix: false }],
+    ['/acme/platform/web', { fullPath: 'acme/platform/web', subPath: [], groupsPrefix: false }],
+    ['/acme/platform/web/-/issues/12', { fullPath: 'acme/platform/web', subPath: ['issues', '12'], groupsPrefix: false }],
+    ['/groups/acme/platform/-/epics', { fullPath: 'acme/platform', subPath: ['epics'], groupsPrefix: true }],
+    ['/groups/acme/-/group_members/', { fullPath: 'acme', subPath: ['group_members'], groupsPrefix: true }],
+  ])('splits %s', (pathname, expected) => {
+    expect(parseNamespacePath(pathname)).toEqual(expected);
+  });
+
+  it.each(['/', '/dashboard/groups', '/admin', '/-/user_settings/personal_access_tokens', '/users/sign_in', '/groups'])(
+    'leaves the app page %s alone',
+    (pathname) => {
+      expect(parseNamespacePath(pathname)).toBeNull();
+    },
+  );
+});
+
+describe('sub-pages', () => {
+  it.each([
+    [[], { page: 'overview' }],
+    [['epics'], { page: 'epics' }],
+    [['epics', '7'], { page: 'epic', iid: '7' }],
+    [['roadmap'], { page: 'roadmap' }],
+    [['group_members'], { page: 'members' }],
+    [['epics', 'abc'], null],
+    [['issues'], null],
+    [['roadmap', 'x'], null],
+  ])('group %j', (subPath, expected) => {
+    expect(groupSubPage(subPath)).toEqual(expected);
+  });
+
+  it.each([
+    [[], { page: 'overview' }],
+    [['issues'], { page: 'issues' }],
+    [['issues', '12'], { page: 'issue', iid: '12' }],
+    [['project_members'], { page: 'members' }],
+    [['issues', '0'], null],
+    [['epics'], null],
+  ])('project %j', (subPath, expected) => {
+    expect(projectSubPage(subPath)).toEqual(expected);
+  });
+});
+
+describe('routes', () => {
+  it('builds GitLab-shaped paths', () => {
+    expect(routes.groupRoadmap('acme/platform')).toBe('/groups/acme/platform/-/roadmap');
+    expect(routes.projectIssue('acme/platform/web', 3)).toBe('/acme/platform/web/-/issues/3');
+    expect(routes.signIn('/acme?x=1')).toBe('/users/sign_in?redirect=%2Facme%3Fx%3D1');
+  });
+});

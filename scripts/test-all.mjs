@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check and every suite, then one line `N passed, N failed` summed over all.
+ * Steps: typecheck, lint, schema and client-type drift, unit/integration (shared, server, web),
+ * web build, Playwright e2e, and the server suite once more against Debian's PostgreSQL 15
+ * (when its binaries are installed; CI installs them) to prove the external-server path.
+ * Exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { externalPostgres } from './external-postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'milepost-tests-'));
+const results = [];
+const only = process.env.MILEPOST_TEST_ONLY?.split(',');
+
+function run(cmd, args, opts = {}) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env }, shell: false });
+  return { ok: res.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function step(name, fn) {
+  if (only && !only.includes(name)) return;
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const r = fn();
+  results.push({ name, ...r });
+  process.stdout.write(`=== ${name}: ${r.failed ? 'FAILED' : 'ok'} (${r.passed} passed, ${r.failed} failed, ${r.seconds.toFixed(0)} s) ===\n`);
+}
+
+/** A check that is one pass or one fail. */
+function check(cmd, args, env) {
+  const r = run(cmd, args, { env });
+  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds };
+}
+
+/** A Vitest run, counted from its JSON report. */
+function vitest(workspace, env = {}) {
+  const report = path.join(tmp, `${workspace.replace(/\W/g, '_')}-${Date.now()}.json`);
+  const r = run('npx', ['vitest', 'run', '--root', `packages/${workspace}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+  return counts(report, r, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) }));
+}
+
+function counts(report, r, pick) {
+  let passed = 0;
+  let failed = 0;
+  try {
+    ({ passed, failed } = pick(JSON.parse(fs.readFileSync(report, 'utf8'))));
+  } catch {
+    failed = 1; // no report: the runner itself failed
+  }
+  if (!r.ok && failed === 0) failed = 1;
+  if (r.ok && passed === 0) failed += 1; // a suite that ran no test is a failure
+  return { passed, failed, seconds: r.seconds };
+}
+
+step('typecheck', () => check('npm', ['run', '--silent', 'typecheck']));
+step('lint', () => check('npm', ['run', '--silent', 'lint']));
+step('schema drift', () => check('npm', ['run', '--silent', 'schema:check']));
+step('client types drift', () => {
+  const gen = run('npm', ['run', '--silent', 'codegen']);
+  const diff = run('git', ['diff', '--exit-code', '--stat', '--', 'packages/web/src/gql']);
+  const ok = gen.ok && diff.ok;
+  if (!diff.ok) process.stdout.write('Generated client types are out of date: run `npm run codegen` and commit.\n');
+  return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: gen.seconds + diff.seconds };
+});
+step('shared unit', () => vitest('shared'));
+step('server integration (embedded PostgreSQL 18)', () => vitest('server', { DATABASE_URL: '' }));
+step('web components', () => vitest('web'));
+step('web build', () => check('npm', ['run', '--silent', 'build']));
+step('e2e (Chromium)', () => {
+  const report = path.join(tmp, 'e2e.json');
+  const r = run('npx', ['playwright', 'test', '--config', 'packages/web/playwright.config.ts', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  return counts(report, r, (j) => ({
+    passed: j.stats?.expected ?? 0,
+    failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) + (j.errors?.length ?? 0),
+  }));
+});
+step('server integration (external PostgreSQL 15)', () => {
+  const pg = externalPostgres(tmp, 15);
+  if (!pg) {
+    process.stdout.write('PostgreSQL 15 binaries are not installed (apt-get install postgresql-15); this step cannot run.\n');
+    return { passed: 0, failed: process.env.CI ? 1 : 0, seconds: 0 };
+  }
+  try {
+    return vitest('server', { DATABASE_URL: pg.url, MILEPOST_EXPECT_PG_MAJOR: '15' });
+  } finally {
+    pg.stop();
+  }
+});
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write('\nSummary:\n');
+for (const r of results) process.stdout.write(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)\n`);
+fs.rmSync(tmp, { recursive: true, force: true });
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);
