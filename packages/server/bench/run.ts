@@ -84,7 +84,10 @@ try {
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const viewer = users[7];
   if (!viewer) throw new Error('no viewer');
-  const { token } = await services.auth.createPersonalToken(userActor(viewer), viewer.id, { name: 'bench', scopes: ['api'] });
+  const { token } = await services.auth.createPersonalToken(userActor(viewer), viewer.id, {
+    name: 'bench',
+    scopes: ['api'],
+  });
 
   const query = `query($first: Int) { group(fullPath: "bench") { id name fullName userPermissions { adminGroup createSubgroup }
     descendantGroups(first: $first) { count nodes { id fullPath name visibility webUrl userPermissions { readGroup adminGroup } parent { id } } }
@@ -97,7 +100,11 @@ try {
       payload: { query, variables: { first } },
     });
   const rest = () =>
-    app.inject({ method: 'GET', url: '/api/v4/groups/bench/descendant_groups?per_page=100', headers: { 'private-token': token } });
+    app.inject({
+      method: 'GET',
+      url: '/api/v4/groups/bench/descendant_groups?per_page=100',
+      headers: { 'private-token': token },
+    });
   const sql = () =>
     database.pool.query(
       `SELECT * FROM groups WHERE traversal_ids @> ARRAY[$1]::bigint[] AND id <> $1 ORDER BY full_path LIMIT 100`,
@@ -114,7 +121,9 @@ try {
     ['raw SQL: 100 descendant groups', await time(RUNS, sql)],
   ];
   const rawP50 = rows[3]?.[1].p50 ?? Number.NaN;
-  process.stdout.write(`\nSeeded ${SUBGROUPS} subgroups, ${SUBGROUPS * PROJECTS_PER_SUBGROUP} projects, ${MEMBERS} members in ${seedSeconds.toFixed(1)} s\n`);
+  process.stdout.write(
+    `\nSeeded ${SUBGROUPS} subgroups, ${SUBGROUPS * PROJECTS_PER_SUBGROUP} projects, ${MEMBERS} members in ${seedSeconds.toFixed(1)} s\n`,
+  );
   process.stdout.write(`Viewer: a Guest..Owner member of the top group; ${RUNS} runs each, after 10 warm-up runs\n\n`);
   for (const [name, r] of rows) {
     process.stdout.write(

@@ -3,16 +3,17 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { createContext } from './graphql/context.ts';
-import { isMutationText } from './graphql/limits.ts';
+import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/limits.ts';
 import { createGraphQLServer } from './graphql/yoga.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerRestApi } from './http/rest-api.ts';
+import { createUiRouter } from './http/ui-router.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
 
@@ -94,6 +95,10 @@ export async function buildApp(opts: {
     url: '/api/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      // GitLab's controller checks, answered 422 as its ArgumentError: size first, then GET mutations.
+      if (queryTextLength(req.method === 'GET' ? req.query : req.body) > MAX_QUERY_LENGTH) {
+        return reply.code(422).send({ errors: [{ message: 'Query too large' }] });
+      }
       if (req.method === 'GET' && isMutationText((req.query as Record<string, unknown>).query)) {
         return reply.code(422).send({ errors: [{ message: 'Mutations are forbidden in GET requests' }] });
       }
@@ -105,7 +110,8 @@ export async function buildApp(opts: {
     },
   });
 
-  registerRestApi(app, services, config);
+  const ui = createUiRouter();
+  registerRestApi(app, services, config, ui);
 
   // The web app: static files, and index.html for every other GET so deep links work.
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -113,7 +119,7 @@ export async function buildApp(opts: {
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const fallback = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const apiLike = url.startsWith('/api/') || url.startsWith('/oauth/') || /\.json(\?|$)/.test(url);
     if (!apiLike && request.method === 'GET' && hasWeb) {
@@ -126,7 +132,19 @@ export async function buildApp(opts: {
         .send('The web app is not built. Run `npm run build` (or `npm run setup`) first.');
     }
     return reply.code(404).send({ error: '404 Not Found' });
+  };
+  // GitLab's UI JSON endpoints live under paths of any depth (`/groups/a/b/-/epics/1.json`).
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const found = ui.match(request.method, request.url.split('?')[0] ?? '');
+      if (!found) return fallback(request, reply);
+      const result = await found.handler(request, reply, found.params);
+      return reply.sent ? reply : result;
+    },
   });
+  app.setNotFoundHandler(fallback);
 
   return { app, services };
 }

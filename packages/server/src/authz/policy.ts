@@ -6,7 +6,7 @@
 import { type Ability, AccessLevel, Visibility } from '@milepost/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { GroupRow, ProjectRow, UserRow } from '../db/schema.ts';
+import type { EpicRow, GroupRow, IssueRow, ProjectRow, UserRow } from '../db/schema.ts';
 import { loadMemberships, type Membership } from './access.repository.ts';
 import { type Actor, canWrite } from './actor.ts';
 
@@ -14,6 +14,8 @@ export type Subject =
   | { type: 'Group'; group: GroupRow }
   | { type: 'Project'; project: ProjectRow; group: GroupRow }
   | { type: 'User'; user: UserRow }
+  | { type: 'Epic'; epic: EpicRow; group: GroupRow }
+  | { type: 'Issue'; issue: IssueRow; project: ProjectRow; group: GroupRow; assigneeIds: readonly number[] }
   | { type: 'Global' };
 
 export const GLOBAL: Subject = { type: 'Global' };
@@ -107,6 +109,66 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'adminGroupMember':
         case 'removeGroup':
           return writes && level >= AccessLevel.OWNER;
+        case 'readLabel':
+        case 'readMilestone':
+          return readable;
+        case 'createEpic':
+        case 'adminLabel':
+        case 'adminMilestone':
+          return readable && writes && level >= AccessLevel.REPORTER;
+        default:
+          return false;
+      }
+    }
+    case 'Epic': {
+      const { epic, group } = subject;
+      const a = await access(db, actor);
+      const level = admin ? AccessLevel.OWNER : groupLevel(a, group);
+      const groupReadable =
+        admin || visibleAtLevel(actor, group.visibilityLevel) || level > 0 || a.pathGroupIds.includes(group.id);
+      // Confidential epics: Reporter and above of the group (or an ancestor), as on GitLab.
+      const readable = groupReadable && (!epic.confidential || level >= AccessLevel.REPORTER);
+      if (!readable) return false;
+      switch (ability) {
+        case 'readEpic':
+        case 'readEpicIid':
+          return true;
+        case 'createNote':
+        case 'awardEmoji':
+          return writes;
+        case 'updateEpic':
+        case 'adminEpic':
+        case 'createEpic':
+        case 'adminEpicRelation':
+          return writes && level >= AccessLevel.REPORTER;
+        case 'destroyEpic':
+          return writes && level >= AccessLevel.OWNER;
+        default:
+          return false;
+      }
+    }
+    case 'Issue': {
+      const { issue, project, group } = subject;
+      const a = await access(db, actor);
+      const level = admin ? AccessLevel.OWNER : projectLevel(a, project, group);
+      const projectReadable = admin || visibleAtLevel(actor, project.visibilityLevel) || level > 0;
+      const involved = user !== null && (issue.authorId === user.id || subject.assigneeIds.includes(user.id));
+      // Confidential issues: Reporter and above, the author and the assignees, as on GitLab.
+      const readable = projectReadable && (!issue.confidential || level >= AccessLevel.REPORTER || involved);
+      if (!readable) return false;
+      switch (ability) {
+        case 'readIssue':
+          return true;
+        case 'createNote':
+          return writes && (!issue.discussionLocked || level >= AccessLevel.REPORTER);
+        case 'updateIssue':
+        case 'adminIssueRelation':
+          return writes && (level >= AccessLevel.REPORTER || involved);
+        case 'adminIssue':
+        case 'adminIssueLink':
+          return writes && level >= AccessLevel.REPORTER;
+        case 'destroyIssue':
+          return writes && level >= AccessLevel.OWNER;
         default:
           return false;
       }
@@ -125,6 +187,15 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return writes && level >= AccessLevel.MAINTAINER;
         case 'removeProject':
           return writes && level >= AccessLevel.OWNER;
+        case 'readLabel':
+        case 'readMilestone':
+          return readable;
+        // Anyone who can read a project may open an issue in it (GitLab's default for enabled issues).
+        case 'createIssue':
+          return readable && writes;
+        case 'adminLabel':
+        case 'adminMilestone':
+          return readable && writes && level >= AccessLevel.REPORTER;
         default:
           return false;
       }

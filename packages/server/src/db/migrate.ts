@@ -6,11 +6,17 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export class MigrationError extends Error {}
 
-/** Lists the SQL migration files in order: `NNNN_name.sql`. */
+const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+\.sql$/;
+
+/** Lists the SQL migration files in order: `NNNN_name.sql`. Any other `.sql` file is a mistake, not skipped. */
 export function migrationFiles(dir = MIGRATIONS_DIR): { version: string; file: string }[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+  const files = fs.readdirSync(dir);
+  const misnamed = files.filter((f) => f.endsWith('.sql') && !MIGRATION_NAME.test(f));
+  if (misnamed.length) {
+    throw new MigrationError(`Migration files must be named like 0001_snake_case.sql: ${misnamed.join(', ')}`);
+  }
+  return files
+    .filter((f) => MIGRATION_NAME.test(f))
     .sort()
     .map((f) => ({ version: f.replace(/\.sql$/, ''), file: path.join(dir, f) }));
 }

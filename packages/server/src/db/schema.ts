@@ -112,3 +112,4 @@ export type GroupRow = typeof groups.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;
+export * from './schema-planning.ts';

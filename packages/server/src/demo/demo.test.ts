@@ -26,13 +26,20 @@ describe('the demo', () => {
   });
 
   it('lets a demo user sign in with the printed password', async () => {
-    const password = lines.find((l) => l.includes('Demo password'))?.split(': ').pop() ?? '';
+    const password =
+      lines
+        .find((l) => l.includes('Demo password'))
+        ?.split(': ')
+        .pop() ?? '';
     const user = await t.services.auth.checkCredentials('alice', password);
     expect(user.username).toBe('alice');
   });
 
   it('shows the public group and hides the private subgroup from visitors', async () => {
-    const res = await t.graphql<{ group: { descendantGroups: { nodes: { fullPath: string }[] } } | null; lab: unknown }>(
+    const res = await t.graphql<{
+      group: { descendantGroups: { nodes: { fullPath: string }[] } } | null;
+      lab: unknown;
+    }>(
       `{ group(fullPath: "acme") { descendantGroups { nodes { fullPath } } } lab: group(fullPath: "acme/secret-lab") { id } }`,
     );
     expect(res.data?.group?.descendantGroups.nodes.map((g) => g.fullPath)).toEqual(['acme/platform']);
@@ -44,8 +51,18 @@ describe('the demo', () => {
     expect(acme).toBeDefined();
     const roles = new Set(DEMO_USERS.map((u) => u.role).filter(Boolean));
     expect([...roles].sort()).toEqual([10, 20, 30, 40, 50]);
-    const judy = await t.services.auth.checkCredentials('judy', lines.find((l) => l.includes('Demo password'))?.split(': ').pop());
-    const res = await t.graphql<{ group: { fullPath: string } | null }>('{ group(fullPath: "acme/secret-lab") { fullPath } }', {}, { as: judy });
+    const judy = await t.services.auth.checkCredentials(
+      'judy',
+      lines
+        .find((l) => l.includes('Demo password'))
+        ?.split(': ')
+        .pop(),
+    );
+    const res = await t.graphql<{ group: { fullPath: string } | null }>(
+      '{ group(fullPath: "acme/secret-lab") { fullPath } }',
+      {},
+      { as: judy },
+    );
     expect(res.data?.group?.fullPath).toBe('acme/secret-lab');
   });
 });

@@ -20,11 +20,6 @@ export function limitsFor(serverContext: { req?: { actor?: { user: unknown } } }
 
 export function useGitLabLimits(): Plugin<GraphQLContext> {
   return {
-    onParams({ params, setResult }) {
-      if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
-        setResult({ errors: [new GraphQLError('Query too large')] });
-      }
-    },
     onValidate({ addValidationRule, context, params }) {
       const limits = limitsFor(context as { req?: { actor?: { user: unknown } } });
       const variables = (context as unknown as { params?: { variables?: Record<string, unknown> } }).params?.variables;
@@ -52,6 +47,18 @@ export function useGitLabLimits(): Plugin<GraphQLContext> {
       void params;
     },
   };
+}
+
+/**
+ * Characters of query text in a request (GET `query`, a POST body, or a batch: the sum, as GitLab).
+ * Over MAX_QUERY_LENGTH, app.ts answers 422 `Query too large` before any parsing.
+ */
+export function queryTextLength(payload: unknown): number {
+  const one = (p: unknown) => {
+    const query = (p as { query?: unknown } | null)?.query;
+    return typeof query === 'string' ? query.length : 0;
+  };
+  return Array.isArray(payload) ? payload.reduce((n: number, p) => n + one(p), 0) : one(payload);
 }
 
 /** True when a GET request's query text holds a mutation (GitLab refuses those with 422). */

@@ -137,6 +137,12 @@ describe('the convention checks themselves', () => {
   });
 
   it('report undocumented types, fields and arguments', () => {
-    expect(undocumented(bare)).toEqual(['field Mutation.doIt', 'field Query.open', 'field Query.secret', 'type Mutation', 'type Query']);
+    expect(undocumented(bare)).toEqual([
+      'field Mutation.doIt',
+      'field Query.open',
+      'field Query.secret',
+      'type Mutation',
+      'type Query',
+    ]);
   });
 });

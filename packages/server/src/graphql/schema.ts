@@ -4,5 +4,10 @@ import '../modules/groups/groups.schema.ts';
 import '../modules/projects/projects.schema.ts';
 import '../modules/members/members.schema.ts';
 import '../modules/auth/auth.schema.ts';
+import '../modules/labels/labels.schema.ts';
+import '../modules/milestones/milestones.schema.ts';
+import '../modules/epics/epics.schema.ts';
+import '../modules/issues/issues.schema.ts';
+import '../modules/awards/awards.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -19,6 +19,9 @@ export function createGraphQLServer(
     landingPage: false,
     logging: false,
     batching: { limit: 10 },
+    // The depth and complexity limits depend on who asks (and complexity on the variables): a validation
+    // result cached by document text would hand one visitor's verdict to the next. Parsing stays cached.
+    parserAndValidationCache: { validationCache: false },
     maskedErrors: {
       errorMessage: 'Internal server error',
       maskError: (error, message, isDev) => {

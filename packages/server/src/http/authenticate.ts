@@ -44,7 +44,10 @@ export function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin !== 'null';
   try {
-    return new URL(origin).host === request.headers.host;
+    // Compare as URLs, so `host:80` equals `host` for http; behind a trusted proxy, `request.host` is
+    // the X-Forwarded-Host the browser used.
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${request.host}`).host;
   } catch {
     return false;
   }
@@ -71,7 +74,11 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
     if (token) {
       const found = await services.auth.token(token);
       if (!found) {
-        return reply.code(401).send({ message: '401 Unauthorized' });
+        // GitLab's GraphQL controller answers in GraphQL's shape, its REST API in its own.
+        const graphql = request.url.split('?')[0] === '/api/graphql';
+        return reply
+          .code(401)
+          .send(graphql ? { errors: [{ message: 'Invalid token' }] } : { message: '401 Unauthorized' });
       }
       request.actor = userActor(found.user, 'token', found.scopes);
       return;

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { tokensRoutes } from '../modules/auth/tokens.routes.ts';
+import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts';
+import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
+import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
+import { labelsRoutes, labelsUiRoutes } from '../modules/labels/labels.routes.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
+import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/milestones.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
+import type { UiRouter } from './ui-router.ts';
 
 /** GitLab's REST API v4 subset, under /api/v4. Routes are thin: they parse, call a service, shape. */
-export function registerRestApi(app: FastifyInstance, services: Services, config: Config): void {
+export function registerRestApi(app: FastifyInstance, services: Services, config: Config, ui: UiRouter): void {
+  for (const register of [labelsUiRoutes, milestonesUiRoutes, epicsUiRoutes, issuesUiRoutes, awardsUiRoutes]) {
+    register(ui, services, config);
+  }
   app.register(
     async (api) => {
       usersRoutes(api, services, config);
@@ -16,6 +25,11 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       projectsRoutes(api, services, config);
       membersRoutes(api, services, config);
       tokensRoutes(api, services, config);
+      labelsRoutes(api, services, config);
+      milestonesRoutes(api, services, config);
+      epicsRoutes(api, services, config);
+      issuesRoutes(api, services, config);
+      awardsRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

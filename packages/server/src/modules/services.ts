@@ -1,8 +1,13 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authService } from './auth/auth.service.ts';
+import { awardsService } from './awards/awards.service.ts';
+import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
+import { issuesService } from './issues/issues.service.ts';
+import { labelsService } from './labels/labels.service.ts';
 import { membersService } from './members/members.service.ts';
+import { milestonesService } from './milestones/milestones.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { usersService } from './users/users.service.ts';
 
@@ -14,6 +19,11 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     groups: groupsService(db),
     projects: projectsService(db),
     members: membersService(db),
+    labels: labelsService(db),
+    milestones: milestonesService(db),
+    epics: epicsService(db),
+    issues: issuesService(db),
+    awards: awardsService(db),
   };
 }
 

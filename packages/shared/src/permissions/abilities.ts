@@ -25,4 +25,37 @@ export const PROJECT_ABILITIES = [
 export type UserAbility = (typeof USER_ABILITIES)[number];
 export type GroupAbility = (typeof GROUP_ABILITIES)[number];
 export type ProjectAbility = (typeof PROJECT_ABILITIES)[number];
-export type Ability = UserAbility | GroupAbility | ProjectAbility | 'createGroup' | 'readAdminArea';
+export type Ability = UserAbility | GroupAbility | ProjectAbility | PlanningAbility | 'createGroup' | 'readAdminArea';
+
+export const EPIC_ABILITIES = [
+  'readEpic',
+  'readEpicIid',
+  'updateEpic',
+  'destroyEpic',
+  'adminEpic',
+  'createEpic',
+  'createNote',
+  'awardEmoji',
+  'adminEpicRelation',
+] as const;
+
+export const ISSUE_ABILITIES = [
+  'readIssue',
+  'updateIssue',
+  'adminIssue',
+  'destroyIssue',
+  'createNote',
+  'adminIssueLink',
+  'adminIssueRelation',
+] as const;
+
+export type EpicAbility = (typeof EPIC_ABILITIES)[number];
+export type IssueAbility = (typeof ISSUE_ABILITIES)[number];
+export type PlanningAbility =
+  | EpicAbility
+  | IssueAbility
+  | 'createIssue'
+  | 'readLabel'
+  | 'adminLabel'
+  | 'readMilestone'
+  | 'adminMilestone';

@@ -1,3 +1,4 @@
+import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,7 +8,7 @@ import { ResolvePathQueryDocument } from '../gql/graphql.ts';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-function renderAt(path: string, mocks: MockedProvider.Props['mocks']) {
+function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
   const router = createMemoryRouter([{ path: '*', element: <NamespacePage /> }], { initialEntries: [path] });
   return render(
     <MockedProvider mocks={mocks}>
@@ -19,10 +20,8 @@ function renderAt(path: string, mocks: MockedProvider.Props['mocks']) {
 }
 
 describe('NotFoundPage', () => {
-  it("says the page was not found and what to check, and names the tab", () => {
-    render(
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: <NotFoundPage /> }])} />,
-    );
+  it('says the page was not found and what to check, and names the tab', () => {
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <NotFoundPage /> }])} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
     expect(screen.getByText("Make sure the address is correct and the page hasn't moved.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your groups' }).getAttribute('href')).toBe('/dashboard/groups');

@@ -1,5 +1,10 @@
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_ONLY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DATE_ONLY = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 'Nov 22, 2025' for a timestamp, in the viewer's time zone; '' when missing or invalid. */
 export function formatDate(value: string | null | undefined): string {

@@ -6,7 +6,10 @@ describe('parseNamespacePath', () => {
   it.each([
     ['/acme', { fullPath: 'acme', subPath: [], groupsPrefix: false }],
     ['/acme/platform/web', { fullPath: 'acme/platform/web', subPath: [], groupsPrefix: false }],
-    ['/acme/platform/web/-/issues/12', { fullPath: 'acme/platform/web', subPath: ['issues', '12'], groupsPrefix: false }],
+    [
+      '/acme/platform/web/-/issues/12',
+      { fullPath: 'acme/platform/web', subPath: ['issues', '12'], groupsPrefix: false },
+    ],
     ['/groups/acme/platform/-/epics', { fullPath: 'acme/platform', subPath: ['epics'], groupsPrefix: true }],
     ['/groups/acme/-/group_members/', { fullPath: 'acme', subPath: ['group_members'], groupsPrefix: true }],
   ])('splits %s', (pathname, expected) => {

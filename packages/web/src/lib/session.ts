@@ -47,7 +47,7 @@ export async function signOut(): Promise<void> {
 
 /** Only same-origin paths may be redirected to after sign-in. */
 export function safeRedirect(target: string | null | undefined, fallback = '/dashboard/groups'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
   if (target.startsWith('/users/sign_in')) return fallback;
   return target;
 }

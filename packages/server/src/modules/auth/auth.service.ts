@@ -1,6 +1,7 @@
 import { verifyPassword } from '../../auth/passwords.ts';
 import { digest, PAT_PREFIX, randomToken } from '../../auth/tokens.ts';
 import { type Actor, isAdmin } from '../../authz/actor.ts';
+import { can, GLOBAL } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { PersonalAccessTokenRow, UserRow } from '../../db/schema.ts';
 import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
@@ -13,6 +14,11 @@ export const BLOCKED_LOGIN = 'Your account has been blocked. Contact your Milepo
 export const TOKEN_SCOPES = ['api', 'read_api', 'read_user'] as const;
 /** OAuth password-grant tokens live two hours, as GitLab's. */
 export const OAUTH_EXPIRES_IN = 7200;
+
+/** Neither revoked nor past its expiry date. */
+export function personalTokenActive(token: PersonalAccessTokenRow): boolean {
+  return !token.revoked && (token.expiresAt === null || token.expiresAt >= new Date().toISOString().slice(0, 10));
+}
 
 export type SignedIn = { user: UserRow; sessionToken: string; csrfToken: string };
 
@@ -111,16 +117,23 @@ export function authService(db: Db, opts: { sessionDays: number }) {
       };
     },
 
-    /** Creates a personal access token for `userId` (self, or any user for an admin). Returns the secret once. */
+    /**
+     * Creates a personal access token for `userId` (self, or any user for an admin). Returns the secret once.
+     * `asAdmin`: only administrators may, even for themselves (GitLab's `POST /users/:id/personal_access_tokens`).
+     */
     async createPersonalToken(
       actor: Actor,
       userId: number,
       input: { name?: unknown; scopes?: unknown; expiresAt?: unknown },
+      opts: { asAdmin?: boolean } = {},
     ): Promise<{ token: string; row: PersonalAccessTokenRow }> {
       if (!actor.user) throw new UnauthorizedError();
       if (actor.via === 'token' && !actor.scopes.includes('api')) throw new ForbiddenError('insufficient_scope');
-      if (actor.user.id !== userId && !isAdmin(actor)) throw new ForbiddenError();
       const target = await users.findById(userId);
+      if (opts.asAdmin && !(await can(db, actor, 'adminUser', { type: 'User', user: target ?? actor.user }))) {
+        throw new ForbiddenError();
+      }
+      if (actor.user.id !== userId && !isAdmin(actor)) throw new ForbiddenError();
       if (!target) throw new NotFoundError('User Not Found');
       const errors = new FieldErrors();
       const name = errors.text('name', input.name);
@@ -152,9 +165,42 @@ export function authService(db: Db, opts: { sessionDays: number }) {
       return { token, row };
     },
 
-    async listPersonalTokens(actor: Actor): Promise<PersonalAccessTokenRow[]> {
+    /**
+     * The actor's tokens; an administrator may ask for another user's (others' `userId` is ignored, as GitLab).
+     * `state`: active (neither revoked nor expired) or inactive.
+     */
+    async listPersonalTokens(
+      actor: Actor,
+      opts: { userId?: number; state?: 'active' | 'inactive'; revoked?: boolean; search?: string } = {},
+    ): Promise<PersonalAccessTokenRow[]> {
       if (!actor.user) return [];
-      return await repo.listPersonalTokens(actor.user.id);
+      const userId =
+        opts.userId !== undefined && opts.userId !== actor.user.id && (await can(db, actor, 'readAdminArea', GLOBAL))
+          ? opts.userId
+          : actor.user.id;
+      const search = opts.search?.toLowerCase();
+      return (await repo.listPersonalTokens(userId)).filter(
+        (t) =>
+          (opts.state === undefined || personalTokenActive(t) === (opts.state === 'active')) &&
+          (opts.revoked === undefined || t.revoked === opts.revoked) &&
+          (!search || t.name.toLowerCase().includes(search)),
+      );
+    },
+
+    /** One token, if it is the actor's or the actor is an administrator; hidden and missing look the same. */
+    async getPersonalToken(actor: Actor, id: number): Promise<PersonalAccessTokenRow> {
+      const row = actor.user ? await repo.findPersonalToken(id) : undefined;
+      if (!row || (row.userId !== actor.user?.id && !(await can(db, actor, 'readAdminArea', GLOBAL)))) {
+        throw new NotFoundError();
+      }
+      return row;
+    },
+
+    /** The personal access token behind `secret`, when it is the one the actor signed in with. */
+    async currentPersonalToken(actor: Actor, secret: string): Promise<PersonalAccessTokenRow | undefined> {
+      if (!actor.user || actor.via !== 'token') return undefined;
+      const found = await repo.findUserByPersonalToken(digest(secret));
+      return found?.token.userId === actor.user.id ? found.token : undefined;
     },
 
     async revokePersonalToken(actor: Actor, id: number): Promise<void> {

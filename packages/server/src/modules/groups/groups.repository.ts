@@ -13,6 +13,8 @@ export type GroupListFilter = {
   topLevelOnly?: boolean;
   /** only groups where one of these namespace memberships applies (ancestor-or-self) */
   memberOfNamespaceIds?: readonly number[];
+  /** with memberOfNamespaceIds: these groups too (the ancestors of the actor's memberships) */
+  memberPathGroupIds?: readonly number[];
   limit: number;
   offset: number;
 };
@@ -54,7 +56,12 @@ export function groupsRepository(db: Db) {
         conditions.push(sql`${groups.traversalIds} @> ARRAY[${f.descendantOf}]::bigint[]`);
         conditions.push(sql`${groups.id} <> ${f.descendantOf}`);
       }
-      if (f.memberOfNamespaceIds) conditions.push(sql`${groups.traversalIds} && ${ids(f.memberOfNamespaceIds)}`);
+      if (f.memberOfNamespaceIds) {
+        const member = sql`${groups.traversalIds} && ${ids(f.memberOfNamespaceIds)}`;
+        conditions.push(
+          f.memberPathGroupIds ? sql`(${member} OR ${groups.id} = ANY(${ids(f.memberPathGroupIds)}))` : member,
+        );
+      }
       const where = and(...conditions);
       const [rows, totals] = await Promise.all([
         db.select().from(groups).where(where).orderBy(asc(groups.fullPath)).limit(f.limit).offset(f.offset),

@@ -1,4 +1,11 @@
-import { isVisibilityName, pathError, type VisibilityName, visibilityLevel, visibilityName } from '@milepost/shared';
+import {
+  AccessLevel,
+  isVisibilityName,
+  pathError,
+  type VisibilityName,
+  visibilityLevel,
+  visibilityName,
+} from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
@@ -30,6 +37,16 @@ export type ListGroupsOptions = {
   membership?: boolean;
   limit: number;
   offset: number;
+};
+
+/** GitLab's groups finder (REST `GET /groups`, `/subgroups`, `/descendant_groups`). */
+export type AvailableGroupsOptions = Omit<ListGroupsOptions, 'membership'> & {
+  /** public and internal groups too; GitLab's default is true only for administrators */
+  allAvailable?: boolean;
+  /** only groups the actor owns (directly or through an ancestor) */
+  owned?: boolean;
+  /** only groups where the actor has at least this access level (directly or through an ancestor) */
+  minAccessLevel?: number;
 };
 
 export function groupsService(db: Db) {
@@ -79,6 +96,44 @@ export function groupsService(db: Db) {
         limit: opts.limit,
         offset: opts.offset,
       });
+    },
+
+    /**
+     * GitLab's finder: `owned` / `minAccessLevel` restrict to memberships at that level; otherwise
+     * signed-in users see the groups they belong to (with ancestors and descendants) unless
+     * `allAvailable`, which defaults to true only for those who may read everything.
+     */
+    async listAvailable(actor: Actor, opts: AvailableGroupsOptions): Promise<{ rows: GroupRow[]; total: number }> {
+      const { allAvailable, owned, minAccessLevel, search, ...rest } = opts;
+      const filter = {
+        ...rest,
+        visible: await visibleGroupsSql(db, actor, sql.raw('"groups"')),
+        search: search || undefined,
+      };
+      if (owned && !actor.user) return { rows: [], total: 0 };
+      if (!actor.user) return await repo.list(filter);
+      const memberships = await loadMemberships(db, actor.user.id);
+      if (owned || minAccessLevel !== undefined) {
+        const min = owned ? AccessLevel.OWNER : (minAccessLevel ?? AccessLevel.OWNER);
+        const ids = memberships
+          .filter((m) => m.sourceType === 'Namespace' && m.accessLevel >= min)
+          .map((m) => m.sourceId);
+        return await repo.list({ ...filter, memberOfNamespaceIds: ids });
+      }
+      if (allAvailable ?? (await can(db, actor, 'readAdminArea', GLOBAL))) return await repo.list(filter);
+      return await repo.list({
+        ...filter,
+        memberOfNamespaceIds: memberships.filter((m) => m.sourceType === 'Namespace').map((m) => m.sourceId),
+        memberPathGroupIds: [...new Set(memberships.flatMap((m) => m.traversalIds))],
+      });
+    },
+
+    /** 'Acme / Platform' for each group: the names of its ancestors and itself. */
+    async fullNames(rows: readonly GroupRow[]): Promise<Map<number, string>> {
+      const known = new Map(rows.map((g) => [g.id, g]));
+      const missing = [...new Set(rows.flatMap((g) => g.traversalIds))].filter((id) => !known.has(id));
+      for (const g of await repo.findByIds(missing)) known.set(g.id, g);
+      return new Map(rows.map((g) => [g.id, g.traversalIds.map((id) => known.get(id)?.name ?? '').join(' / ')]));
     },
 
     async create(actor: Actor, input: GroupInput): Promise<GroupRow> {

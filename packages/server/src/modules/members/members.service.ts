@@ -2,7 +2,7 @@ import { isMemberAccessLevel } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
-import type { GroupRow, MemberRow } from '../../db/schema.ts';
+import type { GroupRow, MemberRow, UserRow } from '../../db/schema.ts';
 import {
   AppError,
   ConflictError,
@@ -96,6 +96,19 @@ export function membersService(db: Db) {
 
     async findById(id: number): Promise<MemberRow | undefined> {
       return await repo.findById(id);
+    },
+
+    /** Each membership with its user and the user who added it (one query). */
+    async withUsers<M extends MemberRow>(
+      rows: readonly M[],
+    ): Promise<{ member: M; user: UserRow; createdBy: UserRow | undefined }[]> {
+      const ids = rows.flatMap((m) => (m.createdById === null ? [m.userId] : [m.userId, m.createdById]));
+      const byId = new Map((await users.findByIds([...new Set(ids)])).map((u) => [u.id, u]));
+      return rows.flatMap((member) => {
+        const user = byId.get(member.userId);
+        const createdBy = member.createdById === null ? undefined : byId.get(member.createdById);
+        return user ? [{ member, user, createdBy }] : [];
+      });
     },
 
     async add(

@@ -1,4 +1,4 @@
-import { isVisibilityName, pathError, visibilityLevel, visibilityName } from '@milepost/shared';
+import { isVisibilityName, pathError, pathFromName, visibilityLevel, visibilityName } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
@@ -77,10 +77,27 @@ export function projectsService(db: Db) {
       });
     },
 
+    /** Pairs project rows with their groups (one query). */
+    async withGroups(rows: readonly ProjectRow[]): Promise<ProjectWithGroup[]> {
+      const found = await groups.findByIds([...new Set(rows.map((p) => p.groupId))]);
+      const byId = new Map(found.map((g) => [g.id, g]));
+      return rows.flatMap((project) => {
+        const group = byId.get(project.groupId);
+        return group ? [{ project, group }] : [];
+      });
+    },
+
+    /** Like GitLab, a missing path is taken from the name (made URL-safe if needed), and a missing name from the path. */
     async create(actor: Actor, input: ProjectInput): Promise<ProjectWithGroup> {
       const errors = new FieldErrors();
-      const name = errors.text('name', input.name);
-      const path = errors.text('path', input.path);
+      const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      let pathInput = input.path;
+      if (!given(pathInput) && given(input.name)) {
+        const fromName = (input.name as string).trim();
+        pathInput = pathError(fromName, false) ? pathFromName(fromName) : fromName;
+      }
+      const name = errors.text('name', given(input.name) ? input.name : pathInput);
+      const path = errors.text('path', pathInput);
       const description = errors.text('description', input.description ?? '', 2000, false);
       if (input.groupId === undefined) {
         errors.add('namespace_id', "can't be blank");

@@ -26,6 +26,11 @@ function Pusher() {
   );
 }
 
+function Orphan() {
+  useAlerts();
+  return null;
+}
+
 function renderAlerts() {
   const element = (
     <>
@@ -71,10 +76,6 @@ describe('alerts', () => {
   });
 
   it('refuses to work outside its provider', () => {
-    function Orphan() {
-      useAlerts();
-      return null;
-    }
     expect(() => render(<Orphan />)).toThrow('useAlerts must be used inside <AlertsProvider>');
   });
 });

@@ -30,7 +30,7 @@ export function TopBar({ navId, navExpanded, onToggleNav, signInRedirect }: TopB
         <Icon name={navExpanded ? 'sidebar-collapse' : 'sidebar-expand'} />
       </Button>
       <Link to={currentUser ? routes.dashboardGroups() : '/'} className={styles.wordmark} aria-label="Milepost home">
-        <Icon name="roadmap" size={20} className={styles.mark} />
+        <Icon name="roadmap" size={22} className={styles.mark} />
         <span className={styles.wordmarkText}>Milepost</span>
       </Link>
       <div className={styles.search}>

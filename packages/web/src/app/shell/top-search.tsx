@@ -19,20 +19,22 @@ export function TopSearch() {
   };
 
   return (
-    <form role="search" className={styles.form} onSubmit={handleSubmit}>
-      <label htmlFor="top-search" className="visually-hidden">
-        Search groups
-      </label>
-      <Icon name="search" className={styles.icon} />
-      <input
-        id="top-search"
-        className={styles.input}
-        type="search"
-        placeholder="Search groups"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        autoComplete="off"
-      />
-    </form>
+    <search className={styles.form}>
+      <form onSubmit={handleSubmit}>
+        <label htmlFor="top-search" className="visually-hidden">
+          Search groups
+        </label>
+        <Icon name="search" className={styles.icon} />
+        <input
+          id="top-search"
+          className={styles.input}
+          type="search"
+          placeholder="Search groups"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          autoComplete="off"
+        />
+      </form>
+    </search>
   );
 }

@@ -19,7 +19,12 @@ function toneOf(seed: string): number {
 
 /** An image avatar, or the name's initial on a tone picked from a stable seed. Decorative. */
 export function Avatar({ name, src, size = 'm', shape = 'round', seed }: AvatarProps) {
-  const className = [styles.avatar, styles[size], shape === 'square' && styles.square, styles[`tone${toneOf(seed ?? name)}`]]
+  const className = [
+    styles.avatar,
+    styles[size],
+    shape === 'square' && styles.square,
+    styles[`tone${toneOf(seed ?? name)}`],
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -15,10 +15,7 @@ export function GroupsDashboardPage() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[{ label: title, to: routes.dashboardGroups() }]}
-        title={loading ? 'Groups' : title}
-      />
+      <PageHeader breadcrumbs={[{ label: title, to: routes.dashboardGroups() }]} title={loading ? 'Groups' : title} />
       <div className={styles.toolbar}>
         <SearchInput
           label="Filter groups by name"

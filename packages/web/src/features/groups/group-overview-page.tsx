@@ -15,8 +15,8 @@ import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { VisibilityBadge } from '../namespaces/components/visibility-badge.tsx';
 import { ProjectCreateForm } from '../projects/components/project-create-form.tsx';
-import { GroupCreateForm } from './components/group-create-form.tsx';
 import { ProjectsSection, SubgroupsSection } from './components/group-children-sections.tsx';
+import { GroupCreateForm } from './components/group-create-form.tsx';
 import styles from './group-overview.module.css';
 
 type Creating = 'subgroup' | 'project' | null;

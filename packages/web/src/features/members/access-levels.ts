@@ -2,7 +2,10 @@ import { ACCESS_LEVEL_ENUM, ACCESS_LEVEL_NAMES, isMemberAccessLevel, MEMBER_ACCE
 import type { AccessLevelEnum } from '../../gql/graphql.ts';
 
 /** Guest … Owner, as options for a role dropdown (id is the integer access level). */
-export const ROLE_OPTIONS = MEMBER_ACCESS_LEVELS.map((level) => ({ id: String(level), label: ACCESS_LEVEL_NAMES[level] }));
+export const ROLE_OPTIONS = MEMBER_ACCESS_LEVELS.map((level) => ({
+  id: String(level),
+  label: ACCESS_LEVEL_NAMES[level],
+}));
 
 export function roleName(level: number | null | undefined): string {
   return isMemberAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : 'No access';

@@ -2,11 +2,11 @@ import { Navigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
 import { ProjectMembersPage } from '../members/project-members-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
-import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
 import { groupSubPage, projectSubPage } from './sub-pages.ts';
 import { useNamespaceContext } from './use-namespace-context.ts';
 

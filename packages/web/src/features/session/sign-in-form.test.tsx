@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
 function jsonResponse(status: number, body: unknown) {
@@ -14,7 +15,7 @@ function fillAndSubmit(login: string, password: string) {
 
 describe('SignInForm', () => {
   it("shows the server's 'Invalid login or password.' when the credentials are wrong", async () => {
-    document.cookie = '_milepost_csrf=token-123';
+    setCookie('_milepost_csrf', 'token-123');
     const fetchMock = vi.fn(async () => jsonResponse(401, { message: 'Invalid login or password.' }));
     vi.stubGlobal('fetch', fetchMock);
     const onSignedIn = vi.fn();
@@ -28,7 +29,7 @@ describe('SignInForm', () => {
   });
 
   it('posts login and password with the CSRF header, then reports success', async () => {
-    document.cookie = '_milepost_csrf=token-456';
+    setCookie('_milepost_csrf', 'token-456');
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
       jsonResponse(200, { user: { id: 1 } }),
     );
@@ -48,9 +49,9 @@ describe('SignInForm', () => {
   });
 
   it('fetches the CSRF cookie first when it is missing', async () => {
-    const fetchMock = vi.fn(async (url: RequestInfo | URL) => {
+    const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
       if (url === '/-/health') {
-        document.cookie = '_milepost_csrf=fresh';
+        setCookie('_milepost_csrf', 'fresh');
         return new Response('GitLab OK');
       }
       return jsonResponse(401, { message: 'Invalid login or password.' });

@@ -8,10 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormActions } from '../../components/ui/form.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import {
-  PersonalAccessTokenRevokeMutationDocument,
-  PersonalAccessTokensQueryDocument,
-} from '../../gql/graphql.ts';
+import { PersonalAccessTokenRevokeMutationDocument, PersonalAccessTokensQueryDocument } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { routes } from '../../lib/routes.ts';
 import { NewTokenBanner } from './components/new-token-banner.tsx';

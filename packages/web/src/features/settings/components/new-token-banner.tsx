@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -9,6 +9,13 @@ type NewTokenBannerProps = { token: string; onDismiss: () => void };
 /** The new token's value, shown once, with a copy button. */
 export function NewTokenBanner({ token, onDismiss }: NewTokenBannerProps) {
   const [copied, setCopied] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Bring the one-time value into view and focus, so it is noticed (and announced) right away.
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
   const handleCopy = async () => {
     try {
       await navigator.clipboard.writeText(token);
@@ -18,9 +25,10 @@ export function NewTokenBanner({ token, onDismiss }: NewTokenBannerProps) {
     }
   };
   return (
-    <Alert variant="success" title="Your new personal access token" onDismiss={onDismiss}>
+    <Alert variant="success" title="Your new personal access token" onDismiss={onDismiss} className={styles.banner}>
       <div className={styles.tokenRow}>
         <input
+          ref={inputRef}
           className={styles.tokenValue}
           aria-label="Your new personal access token"
           value={token}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, renderTitle } from './render.ts';
+
+describe('renderMarkdown', () => {
+  it('renders GitLab-style markdown', () => {
+    const html = renderMarkdown('# Plan\n\n**bold** and `code`\n\n- [ ] todo\n- [x] done\n\nhttps://example.com');
+    expect(html).toContain('<h1>Plan</h1>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled /> todo');
+    expect(html).toContain('checked');
+    expect(html).toContain('href="https://example.com"');
+  });
+
+  it.each([
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '[x](javascript:alert(1))',
+    '<a href="https://a" onclick="x()">a</a>',
+    '![x](data:image/svg+xml;base64,AAAA)',
+    '<iframe src="https://evil"></iframe>',
+  ])('neutralises %j', (source) => {
+    const html = renderMarkdown(source);
+    expect(html).not.toMatch(/<(script|iframe|img)\b/);
+    expect(html).not.toMatch(/<[^>]*\son\w+=/);
+    expect(html).not.toMatch(/(href|src)="(javascript|data):/);
+  });
+
+  it('keeps titles inline', () => {
+    expect(renderTitle('Ship *v2* <b>now</b>')).toBe('Ship <em>v2</em> &lt;b&gt;now&lt;/b&gt;');
+  });
+});

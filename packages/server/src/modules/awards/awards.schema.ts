@@ -1,0 +1,2 @@
+// GraphQL types, queries and mutations of the awards domain.
+export {};

@@ -1,0 +1,5 @@
+import type { Db } from '../../db/client.ts';
+
+export function epicsService(_db: Db) {
+  return {};
+}

@@ -1,0 +1,5 @@
+import type { Db } from '../../db/client.ts';
+
+export function issuesService(_db: Db) {
+  return {};
+}

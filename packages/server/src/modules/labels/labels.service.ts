@@ -1,0 +1,5 @@
+import type { Db } from '../../db/client.ts';
+
+export function labelsService(_db: Db) {
+  return {};
+}

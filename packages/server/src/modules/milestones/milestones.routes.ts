@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
+import type { Services } from '../services.ts';
+
+/** REST v4 routes of the milestones domain (mounted under /api/v4). */
+export function milestonesRoutes(_api: FastifyInstance, _services: Services, _config: Config): void {}
+
+/** The web UI's JSON endpoints of the milestones domain. */
+export function milestonesUiRoutes(_ui: UiRouter, _services: Services, _config: Config): void {}

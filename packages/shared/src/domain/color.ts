@@ -1,0 +1,42 @@
+/** Colours of labels and epics: `#rrggbb` only, with a text colour derived for contrast. */
+
+export const DEFAULT_EPIC_COLOR = '#1068bf';
+export const DEFAULT_EPIC_TEXT_COLOR = '#FFFFFF';
+
+const HEX_RE = /^#[0-9a-fA-F]{6}$/;
+
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && HEX_RE.test(value);
+}
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The text colour to put on a background: white or GitLab's dark grey `#333333`, whichever
+ * contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text).
+ */
+export function textColorFor(background: string): '#FFFFFF' | '#333333' {
+  if (!isHexColor(background)) return '#FFFFFF';
+  return contrastRatio(background, '#FFFFFF') >= contrastRatio(background, '#333333') ? '#FFFFFF' : '#333333';
+}
+
+/** The suggested epic colours (colour picker), GitLab's list. */
+export const EPIC_COLORS: readonly { color: string; title: string }[] = [
+  { color: '#1068bf', title: 'Blue' },
+  { color: '#217645', title: 'Green' },
+  { color: '#c91c00', title: 'Red' },
+  { color: '#9e5400', title: 'Orange' },
+  { color: '#694cc0', title: 'Purple' },
+];

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { signInViaApi } from './fixtures.ts';
+
+test('@narrow the navigation opens from the top bar and closes after choosing a page', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'the drawer is the narrow layout');
+  await signInViaApi(page, 'alice');
+  await page.goto('/acme');
+  const nav = page.getByRole('navigation', { name: 'Group navigation' });
+  await expect(nav).toBeHidden();
+
+  await page.getByRole('button', { name: 'Show navigation' }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Roadmap' }).click();
+
+  await expect(page).toHaveURL(/\/groups\/acme\/-\/roadmap$/);
+  await expect(page.getByRole('heading', { name: 'The roadmap is coming soon' })).toBeVisible();
+  await expect(nav).toBeHidden();
+});
+
+test('@narrow deep links to nested groups, project pages and unknown paths work', async ({ page }) => {
+  await page.goto('/acme/website/-/issues/1');
+  await expect(page.getByRole('heading', { name: 'The issue page is coming soon' })).toBeVisible();
+  await page.goto('/acme/platform/-/epics');
+  await expect(page).toHaveURL(/\/groups\/acme\/platform\/-\/epics$/);
+  await expect(page.getByRole('heading', { name: 'Epics are coming soon' })).toBeVisible();
+  await page.goto('/acme/no-such-thing');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the group navigation marks the current page and the search filters groups', async ({ page }) => {
+  await signInViaApi(page, 'alice');
+  await page.goto('/groups/acme/-/epics');
+  const nav = page.getByRole('navigation', { name: 'Group navigation' });
+  await expect(nav.getByRole('link', { name: 'Epics' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('searchbox', { name: 'Search groups' }).fill('platform');
+  await page.getByRole('searchbox', { name: 'Search groups' }).press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/groups\?search=platform$/);
+  const groups = page.getByRole('list', { name: 'Groups' });
+  await expect(groups.getByRole('link', { name: /Platform/ })).toBeVisible();
+  await expect(groups.getByRole('link', { name: 'Acme Corp', exact: true })).toHaveCount(0);
+});

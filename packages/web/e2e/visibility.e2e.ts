@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('a signed-out visitor', () => {
+  test('sees the public group and its public subgroup, but not the private subgroup', async ({ page }) => {
+    await page.goto('/acme');
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Corp' })).toBeVisible();
+    const subgroups = page.getByRole('list', { name: 'Subgroups' });
+    await expect(subgroups.getByRole('link', { name: 'Platform' })).toBeVisible();
+    await expect(subgroups.getByRole('link', { name: 'Secret Lab' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New subgroup' })).toHaveCount(0);
+  });
+
+  test('gets Page Not Found for the private subgroup', async ({ page }) => {
+    await page.goto('/acme/secret-lab');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText("Make sure the address is correct and the page hasn't moved.")).toBeVisible();
+  });
+
+  test('explores public groups on the dashboard', async ({ page }) => {
+    await page.goto('/dashboard/groups');
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore groups' })).toBeVisible();
+    const groups = page.getByRole('list', { name: 'Groups' });
+    await expect(groups.getByRole('link', { name: 'Acme Corp', exact: true })).toBeVisible();
+    await expect(groups.getByText('Secret Lab')).toHaveCount(0);
+  });
+});

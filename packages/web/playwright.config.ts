@@ -1,0 +1,70 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+// A fresh data directory per run, left for the server to create (it sets the owner and mode the
+// embedded PostgreSQL needs). Workers inherit the name from the runner's environment.
+process.env.MILEPOST_E2E_DATA_DIR ??= path.join(tmpdir(), `milepost-e2e-${Date.now()}-${process.pid}`);
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.e2e.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    {
+      name: 'narrow',
+      grep: /@narrow/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    // The server serves the built web bundle (packages/web/dist) with an SPA fallback.
+    command: 'npm run build && npm start',
+    cwd: repoRoot,
+    url: `http://localhost:${PORT}/-/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      MILEPOST_DATA_DIR: process.env.MILEPOST_E2E_DATA_DIR,
+      MILEPOST_DEMO: 'true',
+      MILEPOST_DEMO_PASSWORD: 'demo-password-123',
+      MILEPOST_ROOT_PASSWORD: 'root-password-123',
+      MILEPOST_LOG_LEVEL: 'warn',
+    },
+  },
+});
