@@ -76,10 +76,14 @@ step('e2e (Chromium)', () => {
   const r = run('npx', ['playwright', 'test', '--config', 'packages/web/playwright.config.ts', '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  return counts(report, r, (j) => ({
-    passed: j.stats?.expected ?? 0,
-    failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) + (j.errors?.length ?? 0),
-  }));
+  return counts(report, r, (j) => {
+    // A test that passed only on its retry is reported, and counted as passed.
+    if (j.stats?.flaky) process.stdout.write(`Warning: ${j.stats.flaky} e2e test(s) passed only on retry.\n`);
+    return {
+      passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0),
+      failed: (j.stats?.unexpected ?? 0) + (j.errors?.length ?? 0),
+    };
+  });
 });
 step('server integration (external PostgreSQL 15)', () => {
   const pg = externalPostgres(tmp, 15);

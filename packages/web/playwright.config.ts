@@ -41,6 +41,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Journeys tagged @narrow-only test the drawer navigation of the narrow layout.
+      grepInvert: /@narrow-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {

@@ -3,7 +3,12 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -121,7 +126,9 @@ export async function buildApp(opts: {
   }
   const fallback = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
-    const apiLike = url.startsWith('/api/') || url.startsWith('/oauth/') || /\.json(\?|$)/.test(url);
+    // Missing API paths, JSON endpoints and build assets are 404s, never the app page.
+    const apiLike =
+      url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/assets/') || /\.json(\?|$)/.test(url);
     if (!apiLike && request.method === 'GET' && hasWeb) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
     }

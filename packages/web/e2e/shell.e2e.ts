@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInViaApi } from './fixtures.ts';
 
-test('@narrow the navigation opens from the top bar and closes after choosing a page', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the drawer is the narrow layout');
+test('@narrow-only the navigation opens as a drawer and closes after choosing a page', async ({ page }) => {
   await signInViaApi(page, 'alice');
   await page.goto('/acme');
   const nav = page.getByRole('navigation', { name: 'Group navigation' });

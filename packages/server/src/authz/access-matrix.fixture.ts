@@ -39,17 +39,23 @@ export const TREES: Tree[] = VISIBILITIES.flatMap((g) =>
   ),
 );
 
-/** The Owner of G builds each tree, so also holds Owner directly on S and S2 (as GitLab's creator would). */
+/** The actor whose account creates the groups of every tree (GitLab makes a group's creator its Owner). */
 const TREE_BUILDER = 'owner@G';
+
+/** A role on G, S or P. The Owner of G builds each tree, so also holds Owner directly on S and S2. */
+function roleActor(on: 'G' | 'S' | 'P', role: string, level: MemberAccessLevel): ActorSpec {
+  const key = `${role}@${on}`;
+  const grants: Grant[] = [{ on, level }];
+  if (key === TREE_BUILDER) grants.push({ on: 'S', level: 50 }, { on: 'S2', level: 50 });
+  return { key, signedIn: true, grants };
+}
 
 export const ACTORS: ActorSpec[] = [
   { key: 'signed-out visitor', signedIn: false, grants: [] },
   { key: 'signed-in non-member', signedIn: true, grants: [] },
   { key: 'administrator', signedIn: true, admin: true, grants: [] },
   { key: 'owner of the sibling S2 only', signedIn: true, grants: [{ on: 'S2', level: 50 }] },
-  ...(['G', 'S', 'P'] as const).flatMap((on) =>
-    ROLES.map(([role, level]) => ({ key: `${role}@${on}`, signedIn: true, grants: [{ on, level }] })),
-  ),
+  ...(['G', 'S', 'P'] as const).flatMap((on) => ROLES.map(([role, level]) => roleActor(on, role, level))),
   {
     key: 'guest@G + maintainer@S',
     signedIn: true,
@@ -66,14 +72,7 @@ export const ACTORS: ActorSpec[] = [
       { on: 'P', level: 50 },
     ],
   },
-].map((a) =>
-  a.key === TREE_BUILDER
-    ? {
-        ...a,
-        grants: [...a.grants, { on: 'S' as const, level: 50 as const }, { on: 'S2' as const, level: 50 as const }],
-      }
-    : a,
-);
+];
 
 const PARENT: Record<NodeKey, NodeKey | null> = { G: null, S: 'G', S2: 'G', P: 'S' };
 
@@ -161,7 +160,7 @@ export async function buildAccessFixture(t: TestApp): Promise<AccessFixture> {
   const users = new Map<string, UserRow>();
   const signedIn = ACTORS.filter((a) => a.signedIn);
   const built = await Promise.all(signedIn.map((a) => t.buildUser({ admin: a.admin === true })));
-  signedIn.forEach((a, i) => users.set(a.key, built[i] as UserRow));
+  for (const [i, a] of signedIn.entries()) users.set(a.key, built[i] as UserRow);
   const builder = users.get(TREE_BUILDER) as UserRow;
 
   const ids = new Map<string, Record<NodeKey, number>>();

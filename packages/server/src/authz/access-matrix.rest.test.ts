@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
-  type AccessFixture,
   ACTORS,
+  type AccessFixture,
   type ActorSpec,
   buildAccessFixture,
   canRead,
@@ -56,7 +56,9 @@ type Res = { statusCode: number; body: string; headers: Record<string, unknown>;
 
 const sorted = (values: string[]) => [...values].sort();
 const members = (rows: MemberView[]) =>
-  rows.map((m) => ({ username: m.username, access_level: m.accessLevel })).sort((a, b) => a.username.localeCompare(b.username));
+  rows
+    .map((m) => ({ username: m.username, access_level: m.accessLevel }))
+    .sort((a, b) => a.username.localeCompare(b.username));
 
 /** The part of a 200 response the matrix judges (and X-Total for lists). */
 function summarise(shape: Shape, res: Res) {

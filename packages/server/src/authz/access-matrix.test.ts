@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
-  type AccessFixture,
   ACTORS,
+  type AccessFixture,
   type ActorSpec,
   buildAccessFixture,
   canRead,
@@ -106,12 +106,20 @@ function expected(actor: ActorSpec, tree: Tree, usernames: Map<string, string>) 
   const visible = (node: GroupKey | 'P') => canRead(actor, tree, node);
   const group = (node: GroupKey, extra: Record<string, string[]> = {}) =>
     visible(node)
-      ? { fullPath: p[node], permissions: groupPermissions(actor, tree, node), members: membersOf(node, usernames), ...extra }
+      ? {
+          fullPath: p[node],
+          permissions: groupPermissions(actor, tree, node),
+          members: membersOf(node, usernames),
+          ...extra,
+        }
       : null;
   const projectsUnder = visible('P') ? [p.P] : [];
   return {
     G: group('G', {
-      descendantGroups: (['S', 'S2'] as const).filter(visible).map((n) => p[n]).sort(),
+      descendantGroups: (['S', 'S2'] as const)
+        .filter(visible)
+        .map((n) => p[n])
+        .sort(),
       projects: projectsUnder,
     }),
     S: group('S', { projects: projectsUnder }),
@@ -175,13 +183,13 @@ describe('access matrix (GraphQL)', () => {
       const readableGroups = TREES.flatMap((tree) =>
         groupKeys.filter((n) => canRead(actor, tree, n)).map((n) => pathsOf(tree)[n]),
       ).sort();
-      const readableProjects = TREES.filter((tree) => canRead(actor, tree, 'P')).map((tree) => pathsOf(tree).P).sort();
+      const readableProjects = TREES.filter((tree) => canRead(actor, tree, 'P'))
+        .map((tree) => pathsOf(tree).P)
+        .sort();
       // Membership lists: a group where the actor holds a group role (on it or an ancestor);
       // a project where the actor holds any role that reaches it.
       const memberGroups = TREES.flatMap((tree) =>
-        groupKeys
-          .filter((n) => !actor.admin && levelOn(actor, n) > 0)
-          .map((n) => pathsOf(tree)[n]),
+        groupKeys.filter((n) => !actor.admin && levelOn(actor, n) > 0).map((n) => pathsOf(tree)[n]),
       ).sort();
       const memberProjects = TREES.filter(() => !actor.admin && levelOn(actor, 'P') > 0)
         .map((tree) => pathsOf(tree).P)

@@ -159,6 +159,8 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
       switch (ability) {
         case 'readIssue':
           return true;
+        case 'awardEmoji':
+          return writes;
         case 'createNote':
           return writes && (!issue.discussionLocked || level >= AccessLevel.REPORTER);
         case 'updateIssue':
@@ -217,6 +219,29 @@ export async function visibleGroupsSql(db: Db, actor: Actor, g: SQL = sql.raw('g
     OR ${g}.id = ANY(${bigintArray(a.pathGroupIds)}))`;
 }
 
+/**
+ * SQL condition: the epic aliased `e`, in the group aliased `g`, is readable by the actor (same rules
+ * as `readEpic`): the group is readable, and a confidential epic needs Reporter+ on the group or an
+ * ancestor of it.
+ */
+export async function visibleEpicsSql(
+  db: Db,
+  actor: Actor,
+  e: SQL = sql.raw('e'),
+  g: SQL = sql.raw('g'),
+): Promise<SQL> {
+  const user = actor.user;
+  if (user?.admin && user.state === 'active') return sql`TRUE`;
+  if (user && user.state !== 'active') return sql`FALSE`;
+  const group = await visibleGroupsSql(db, actor, g);
+  if (!user) return sql`(${group} AND NOT ${e}.confidential)`;
+  const a = await access(db, actor);
+  const reporterGroups = a.memberships
+    .filter((m) => m.sourceType === 'Namespace' && m.accessLevel >= AccessLevel.REPORTER)
+    .map((m) => m.sourceId);
+  return sql`(${group} AND (NOT ${e}.confidential OR ${g}.traversal_ids && ${bigintArray(reporterGroups)}))`;
+}
+
 /** SQL condition: the project aliased `p`, whose group is aliased `pg`, is readable by the actor. */
 export async function visibleProjectsSql(
   db: Db,
@@ -230,4 +255,57 @@ export async function visibleProjectsSql(
   return sql`(${p}.visibility_level >= ${Visibility.INTERNAL}
     OR ${p}.id = ANY(${bigintArray(a.projectIds)})
     OR ${pg}.traversal_ids && ${bigintArray(a.namespaceIds)})`;
+}
+
+/**
+ * SQL condition: the issue aliased `i`, in the project `p` whose group is `pg`, is readable by the
+ * actor (same rules as `readIssue`): the project is readable, and a confidential issue needs
+ * Reporter+ on the project (or its groups), or the actor is its author or one of its assignees.
+ */
+export async function visibleIssuesSql(
+  db: Db,
+  actor: Actor,
+  i: SQL = sql.raw('i'),
+  p: SQL = sql.raw('p'),
+  pg: SQL = sql.raw('pg'),
+): Promise<SQL> {
+  const user = actor.user;
+  if (user?.admin) return sql`TRUE`;
+  if (user && user.state !== 'active') return sql`FALSE`;
+  const project = await visibleProjectsSql(db, actor, p, pg);
+  if (!user) return sql`(${project} AND NOT ${i}.confidential)`;
+  const a = await access(db, actor);
+  const reporter = a.memberships.filter((m) => m.accessLevel >= AccessLevel.REPORTER);
+  const reporterGroups = reporter.filter((m) => m.sourceType === 'Namespace').map((m) => m.sourceId);
+  const reporterProjects = reporter.filter((m) => m.sourceType === 'Project').map((m) => m.sourceId);
+  return sql`(${project} AND (NOT ${i}.confidential
+    OR ${i}.author_id = ${user.id}
+    OR EXISTS (SELECT 1 FROM issue_assignees via_assignee
+               WHERE via_assignee.issue_id = ${i}.id AND via_assignee.user_id = ${user.id})
+    OR ${p}.id = ANY(${bigintArray(reporterProjects)})
+    OR ${pg}.traversal_ids && ${bigintArray(reporterGroups)}))`;
+}
+
+/**
+ * SQL condition: the row (a label or milestone) whose container columns are `groupId` / `projectId`
+ * belongs to a group or project the actor may read — readLabel / readMilestone are the container's
+ * read rule (see `can`), so lists of labels and milestones never show those of hidden containers.
+ */
+export async function visibleContainerSql(db: Db, actor: Actor, groupId: SQL, projectId: SQL): Promise<SQL> {
+  if (actor.user?.admin) return sql`TRUE`;
+  const groupsOk = await visibleGroupsSql(db, actor, sql.raw('vis_g'));
+  const projectsOk = await visibleProjectsSql(db, actor, sql.raw('vis_p'), sql.raw('vis_pg'));
+  return sql`(${groupId} IN (SELECT vis_g.id FROM groups vis_g WHERE ${groupsOk})
+    OR ${projectId} IN (SELECT vis_p.id FROM projects vis_p JOIN groups vis_pg ON vis_pg.id = vis_p.group_id
+      WHERE ${projectsOk}))`;
+}
+
+/** SQL condition: the label aliased `l` is readable (readLabel on its group or project). */
+export async function visibleLabelsSql(db: Db, actor: Actor, l: SQL = sql.raw('labels')): Promise<SQL> {
+  return await visibleContainerSql(db, actor, sql`${l}.group_id`, sql`${l}.project_id`);
+}
+
+/** SQL condition: the milestone aliased `m` is readable (readMilestone on its group or project). */
+export async function visibleMilestonesSql(db: Db, actor: Actor, m: SQL = sql.raw('milestones')): Promise<SQL> {
+  return await visibleContainerSql(db, actor, sql`${m}.group_id`, sql`${m}.project_id`);
 }

@@ -38,11 +38,13 @@ export async function startEmbeddedPostgres(
   const log = opts.log ?? (() => {});
   const database = opts.database ?? DATABASE;
   fs.mkdirSync(dir, { recursive: true });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data directory.
+  if (isRoot) fs.chmodSync(dir, fs.statSync(dir).mode | 0o055);
   const pgDir = path.join(dir, 'postgres');
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const port = await freePort();
   const password = readOrCreatePassword(dir);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from './lock.ts';
 import { MigrationError, migrate, migrationFiles } from './migrate.ts';
@@ -230,11 +230,12 @@ describe('configuration', () => {
 
   it('lists every problem at once', () => {
     const message = problem({ PORT: 'abc', MILEPOST_ROOT_PASSWORD: 'short', MILEPOST_LOG_LEVEL: 'loud' });
-    expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0])).toEqual([
-      'PORT',
-      'MILEPOST_ROOT_PASSWORD',
-      'MILEPOST_LOG_LEVEL',
-    ]);
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(':')[0]),
+    ).toEqual(['PORT', 'MILEPOST_ROOT_PASSWORD', 'MILEPOST_LOG_LEVEL']);
   });
 
   it('accepts a valid environment and treats empty values as unset', () => {

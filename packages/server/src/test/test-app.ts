@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   };
   const { app, services } = await buildApp({ config, database });
   await app.ready();
-  const factories = buildFactories(services);
+  const factories = buildFactories(services, database.db);
   const tokens = new Map<number, string>();
 
   afterAll(async () => {

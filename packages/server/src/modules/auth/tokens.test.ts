@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema.ts';
 import { NOT_FOUND_MESSAGE } from '../../errors.ts';
 import { createBrowser } from '../../test/browser.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
@@ -22,11 +21,10 @@ const CREATE_GROUP = `mutation($path: String!) {
 
 describe('API tokens', () => {
   let t: TestApp;
-  let carol: UserRow;
 
   beforeAll(async () => {
     t = await createTestApp();
-    carol = await t.buildUser({ username: 'carol' });
+    await t.buildUser({ username: 'carol' });
   });
 
   /** POST /api/graphql with only the given headers: no cookies, no CSRF token. */
@@ -50,7 +48,8 @@ describe('API tokens', () => {
     it('are made with personalAccessTokenCreate and work as PRIVATE-TOKEN and as a Bearer token', async () => {
       const { token } = await createPatInBrowser(['api']);
       expect(token).toMatch(/^glpat-[A-Za-z0-9_-]{20,}$/);
-      for (const headers of [{ 'private-token': token }, { authorization: `Bearer ${token}` }]) {
+      const ways: Record<string, string>[] = [{ 'private-token': token }, { authorization: `Bearer ${token}` }];
+      for (const headers of ways) {
         const res = await withHeaders(headers, CURRENT_USER);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ data: { currentUser: { username: 'carol' } } });

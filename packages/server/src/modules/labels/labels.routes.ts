@@ -1,10 +1,222 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
+import type { LabelRow } from '../../db/schema.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
+import {
+  boolParam,
+  intParam,
+  type Params,
+  ParamError,
+  pageOf,
+  paramsOf,
+  requireParams,
+  resourceId,
+  restRoutes,
+  stringParam,
+} from '../groups/groups.routes.ts';
 import type { Services } from '../services.ts';
+import { labelAppearance, labelEntity } from './labels.entity.ts';
+import { LABEL_EXISTS, type LabelContainer } from './labels.service.ts';
+
+type Kind = 'groups' | 'projects';
+type IdParams = { Params: { id: string } };
+type LabelParams = { Params: { id: string; label_id: string } };
+
+/** The group or project of a route (404 Group/Project Not Found when missing or hidden). */
+export async function containerOf(services: Services, actor: Actor, kind: Kind, id: number | string) {
+  if (kind === 'groups') return { type: 'Group', group: await services.groups.get(actor, id) } as const;
+  return { type: 'Project', ...(await services.projects.get(actor, id)) } as const;
+}
+
+const UI_LIMIT = 1000;
 
 /** REST v4 routes of the labels domain (mounted under /api/v4). */
-export function labelsRoutes(_api: FastifyInstance, _services: Services, _config: Config): void {}
+export function labelsRoutes(api: FastifyInstance, services: Services, config: Config): void {
+  async function list(kind: Kind, request: FastifyRequest<IdParams>, reply: FastifyReply) {
+    const q = request.query as Params;
+    const page = pageOf(q);
+    const includeAncestorGroups = boolParam(q, 'include_ancestor_groups') ?? true;
+    const includeDescendantGroups = boolParam(q, 'include_descendant_groups') ?? false;
+    const onlyGroupLabels = boolParam(q, 'only_group_labels') ?? true;
+    const withCounts = boolParam(q, 'with_counts') ?? false;
+    const search = stringParam(q, 'search') || undefined;
+    const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+    const opts = { search, includeAncestorGroups, limit: page.limit, offset: page.offset };
+    const { rows, total } =
+      c.type === 'Group'
+        ? await services.labels.listForGroup(request.actor, c.group, { ...opts, includeDescendantGroups, onlyGroupLabels })
+        : await services.labels.listForProject(request.actor, c, opts);
+    setPaginationHeaders(request, reply, page, total, config.externalUrl);
+    return await present(request.actor, rows, withCounts);
+  }
+
+  async function present(actor: Actor, rows: LabelRow[], withCounts: boolean) {
+    const counts = withCounts ? await services.labels.issueCounts(actor, rows.map((l) => l.id)) : undefined;
+    return rows.map((l) => ({
+      ...labelEntity(l),
+      ...(counts
+        ? {
+            open_issues_count: counts.get(l.id)?.opened ?? 0,
+            closed_issues_count: counts.get(l.id)?.closed ?? 0,
+            open_merge_requests_count: 0,
+          }
+        : {}),
+    }));
+  }
+
+  async function findLabel(c: LabelContainer, actor: Actor, idOrName: string, includeAncestors: boolean) {
+    const label = await services.labels.find(actor, c, idOrName, { includeAncestors });
+    if (!label) throw new NotFoundError('Label Not Found');
+    return label;
+  }
+
+  function changes(p: Params) {
+    return {
+      title: p.new_name === undefined ? undefined : p.new_name,
+      color: p.color === undefined ? undefined : p.color,
+      description: p.description === undefined ? undefined : p.description,
+    };
+  }
+
+  function requireOneChange(p: Params) {
+    if (p.new_name === undefined && p.color === undefined && p.description === undefined) {
+      throw new ParamError('new_name, color, description are missing, at least one parameter must be provided');
+    }
+  }
+
+  for (const kind of ['groups', 'projects'] as const) {
+    restRoutes(api, (r) => {
+      r.get<IdParams>(`/${kind}/:id/labels`, (request, reply) => list(kind, request, reply));
+
+      r.post<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
+        requireUser(request.actor, true);
+        const p = paramsOf(request);
+        requireParams(p, 'name', 'color');
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        const label = await services.labels.create(request.actor, c, {
+          title: p.name,
+          color: p.color,
+          description: p.description,
+        });
+        return reply.code(201).send(labelEntity(label));
+      });
+
+      r.get<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
+        const q = request.query as Params;
+        const includeAncestors = boolParam(q, 'include_ancestor_groups') ?? true;
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        return (await present(request.actor, [await findLabel(c, request.actor, request.params.label_id, includeAncestors)], false))[0];
+      });
+
+      r.put<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
+        requireUser(request.actor, true);
+        const p = paramsOf(request);
+        requireOneChange(p);
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        const label = await findLabel(c, request.actor, request.params.label_id, false);
+        return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+      });
+
+      r.delete<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request, reply) => {
+        requireUser(request.actor, true);
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        const label = await findLabel(c, request.actor, request.params.label_id, false);
+        await services.labels.remove(request.actor, c, label);
+        return reply.code(204).send();
+      });
+
+      // Deprecated forms: the label named by `name` or `label_id` in the parameters.
+      const deprecatedTarget = (p: Params) => {
+        const byId = intParam(p, 'label_id');
+        const name = stringParam(p, 'name');
+        if (byId === undefined && name === undefined) throw new ParamError('label_id, name are missing, exactly one parameter must be provided');
+        if (byId !== undefined && name !== undefined) throw new ParamError('label_id, name are mutually exclusive');
+        return byId !== undefined ? String(byId) : (name as string);
+      };
+
+      r.put<IdParams>(`/${kind}/:id/labels`, async (request) => {
+        requireUser(request.actor, true);
+        const p = paramsOf(request);
+        const target = deprecatedTarget(p);
+        requireOneChange(p);
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        const label = await findLabel(c, request.actor, target, false);
+        return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+      });
+
+      r.delete<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
+        requireUser(request.actor, true);
+        const target = deprecatedTarget(paramsOf(request));
+        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        await services.labels.remove(request.actor, c, await findLabel(c, request.actor, target, false));
+        return reply.code(204).send();
+      });
+    });
+  }
+}
+
+const GROUP_LABELS = /^\/groups\/(?<group>.+?)\/-\/labels\.json$/;
+const PROJECT_LABELS = /^\/(?<project>.+?)\/-\/labels\.json$/;
 
 /** The web UI's JSON endpoints of the labels domain. */
-export function labelsUiRoutes(_ui: UiRouter, _services: Services, _config: Config): void {}
+export function labelsUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
+  async function uiList(request: FastifyRequest, c: LabelContainer) {
+    const q = request.query as Params;
+    const search = stringParam(q, 'search') || undefined;
+    // As GitLab's controllers: ancestors are always included; only_group_labels narrows a group's list.
+    const { rows } =
+      c.type === 'Group'
+        ? await services.labels.listForGroup(request.actor, c.group, {
+            search,
+            includeAncestorGroups: true,
+            includeDescendantGroups: boolParam(q, 'include_descendant_groups') ?? false,
+            onlyGroupLabels: boolParam(q, 'only_group_labels') ?? false,
+            limit: UI_LIMIT,
+            offset: 0,
+          })
+        : await services.labels.listForProject(request.actor, c, {
+            search,
+            includeAncestorGroups: true,
+            limit: UI_LIMIT,
+            offset: 0,
+          });
+    return rows.map(labelAppearance);
+  }
+
+  async function uiCreate(request: FastifyRequest, reply: FastifyReply, c: LabelContainer) {
+    requireUser(request.actor, true);
+    const body = paramsOf(request);
+    const input = (body.label && typeof body.label === 'object' ? body.label : body) as Params;
+    try {
+      const label = await services.labels.create(request.actor, c, {
+        title: input.title,
+        color: input.color,
+        description: input.description,
+      });
+      return reply.code(200).send(labelAppearance(label));
+    } catch (error) {
+      // The Rails controller answers 400 with the model's messages.
+      if (error instanceof ConflictError && error.message === LABEL_EXISTS) {
+        throw new ValidationError({ title: ['has already been taken'] });
+      }
+      throw error;
+    }
+  }
+
+  ui.add('GET', GROUP_LABELS, async (request, _reply, params) =>
+    uiList(request, await containerOf(services, request.actor, 'groups', params.group as string)),
+  );
+  ui.add('POST', GROUP_LABELS, async (request, reply, params) =>
+    uiCreate(request, reply, await containerOf(services, request.actor, 'groups', params.group as string)),
+  );
+  ui.add('GET', PROJECT_LABELS, async (request, _reply, params) =>
+    uiList(request, await containerOf(services, request.actor, 'projects', params.project as string)),
+  );
+  ui.add('POST', PROJECT_LABELS, async (request, reply, params) =>
+    uiCreate(request, reply, await containerOf(services, request.actor, 'projects', params.project as string)),
+  );
+}

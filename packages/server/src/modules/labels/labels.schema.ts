@@ -1,7 +1,13 @@
 import { textColorFor } from '@milepost/shared';
+import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
+import { runMutation } from '../../graphql/mutation.ts';
+import { offsetConnection } from '../../graphql/pagination.ts';
 import { LabelRef } from '../../graphql/refs.ts';
+import { renderMarkdown } from '../../markdown/render.ts';
+import { GroupRef } from '../groups/groups.schema.ts';
+import { ProjectRef } from '../projects/projects.schema.ts';
 
 LabelRef.implement({
   description: 'A label of a group or project.',
@@ -11,7 +17,16 @@ LabelRef.implement({
       resolve: (l) => toGlobalId(l.groupId !== null ? 'GroupLabel' : 'ProjectLabel', l.id),
     }),
     title: t.exposeString('title', { description: 'Content of the label.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the label.' }),
+    description: t.string({
+      nullable: true,
+      description: 'Description of the label (Markdown rendered as HTML for caching).',
+      resolve: (l) => (l.description === '' ? null : l.description),
+    }),
+    descriptionHtml: t.string({
+      nullable: true,
+      description: 'GitLab Flavored Markdown rendering of `description`.',
+      resolve: (l) => (l.description === '' ? null : renderMarkdown(l.description)),
+    }),
     color: t.exposeString('color', { description: 'Background color of the label.' }),
     textColor: t.string({ description: 'Text color of the label.', resolve: (l) => textColorFor(l.color) }),
     createdAt: t.field({ type: 'Time', description: 'When the label was created.', resolve: (l) => l.createdAt }),
@@ -19,4 +34,180 @@ LabelRef.implement({
   }),
 });
 
-void builder;
+export const LabelConnection = builder.connectionObject(
+  { type: LabelRef, name: 'LabelConnection' },
+  { name: 'LabelEdge' },
+);
+builder.objectField(LabelConnection, 'count', (t) =>
+  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
+);
+
+export const LabelSearchFieldList = builder.enumType('LabelSearchFieldList', {
+  description: 'List of fields where the provided searchTerm should be looked up.',
+  values: {
+    TITLE: { value: 'TITLE', description: 'Search in the title.' },
+    DESCRIPTION: { value: 'DESCRIPTION', description: 'Search in the description.' },
+  } as const,
+});
+
+/** Empty strings mean "no filter" (GitLab's front end sends `""` defaults). */
+const blankToUndefined = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? undefined : v);
+
+builder.objectFields(GroupRef, (t) => ({
+  labels: t.connection(
+    {
+      type: LabelRef,
+      description: 'Labels available on this group.',
+      args: {
+        searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
+        searchIn: t.arg({
+          type: [LabelSearchFieldList],
+          required: true,
+          defaultValue: ['TITLE', 'DESCRIPTION'],
+          description: 'Specify which fields to search in. Ignored if using `title`.',
+        }),
+        title: t.arg.string({ required: false, description: 'Exact match on title. Cannot be used with `searchTerm`.' }),
+        includeAncestorGroups: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Include labels from ancestor groups.',
+        }),
+        includeDescendantGroups: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Include labels from descendant groups.',
+        }),
+        onlyGroupLabels: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Include only group level labels.',
+        }),
+      },
+      resolve: (group, args, ctx) =>
+        offsetConnection(args, ({ limit, offset }) =>
+          ctx.services.labels.listForGroup(ctx.actor, group, {
+            search: blankToUndefined(args.searchTerm),
+            searchIn: args.searchIn,
+            title: blankToUndefined(args.title),
+            includeAncestorGroups: args.includeAncestorGroups ?? false,
+            includeDescendantGroups: args.includeDescendantGroups ?? false,
+            onlyGroupLabels: args.onlyGroupLabels ?? false,
+            limit,
+            offset,
+          }),
+        ),
+    },
+    LabelConnection,
+  ),
+  label: t.field({
+    type: LabelRef,
+    nullable: true,
+    description: 'Label available on this group (its own or an ancestor group’s), by exact title.',
+    args: { title: t.arg.string({ required: true, description: 'Title of the label.' }) },
+    resolve: async (group, args, ctx) =>
+      (await ctx.services.labels.find(ctx.actor, { type: 'Group', group }, args.title, { includeAncestors: true })) ??
+      null,
+  }),
+}));
+
+builder.objectFields(ProjectRef, (t) => ({
+  labels: t.connection(
+    {
+      type: LabelRef,
+      description: 'Labels available on this project: its own and its group’s.',
+      args: {
+        searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
+        searchIn: t.arg({
+          type: [LabelSearchFieldList],
+          required: true,
+          defaultValue: ['TITLE', 'DESCRIPTION'],
+          description: 'Specify which fields to search in. Ignored if using `title`.',
+        }),
+        title: t.arg.string({ required: false, description: 'Exact match on title. Cannot be used with `searchTerm`.' }),
+        includeAncestorGroups: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Include labels from ancestor groups.',
+        }),
+      },
+      resolve: (p, args, ctx) =>
+        offsetConnection(args, ({ limit, offset }) =>
+          ctx.services.labels.listForProject(ctx.actor, p, {
+            search: blankToUndefined(args.searchTerm),
+            searchIn: args.searchIn,
+            title: blankToUndefined(args.title),
+            includeAncestorGroups: args.includeAncestorGroups ?? false,
+            limit,
+            offset,
+          }),
+        ),
+    },
+    LabelConnection,
+  ),
+  label: t.field({
+    type: LabelRef,
+    nullable: true,
+    description: 'Label available on this project (its own or a group’s), by exact title.',
+    args: { title: t.arg.string({ required: true, description: 'Title of the label.' }) },
+    resolve: async (p, args, ctx) =>
+      (await ctx.services.labels.find(ctx.actor, { type: 'Project', ...p }, args.title, { includeAncestors: true })) ??
+      null,
+  }),
+}));
+
+builder.relayMutationField(
+  'labelCreate',
+  {
+    inputFields: (t) => ({
+      title: t.string({ required: true, description: 'Title of the label.' }),
+      description: t.string({ required: false, description: 'Description of the label.' }),
+      color: t.string({
+        required: false,
+        defaultValue: '#6699cc',
+        description:
+          "The color of the label given in 6-digit hex notation with leading '#' sign (for example, `#FFAABB`) or one of the CSS color names.",
+      }),
+      groupPath: t.id({ required: false, description: 'Full path of the group with which the resource is associated.' }),
+      projectPath: t.id({
+        required: false,
+        description: 'Full path of the project with which the resource is associated.',
+      }),
+    }),
+  },
+  {
+    description: 'Creates a label in a group or project.',
+    extensions: { ability: 'adminLabel' },
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, ctx) => {
+      const groupPath = blankToUndefined(input.groupPath === null ? null : String(input.groupPath ?? ''));
+      const projectPath = blankToUndefined(input.projectPath === null ? null : String(input.projectPath ?? ''));
+      if ((groupPath === undefined) === (projectPath === undefined)) {
+        throw new GraphQLError('Exactly one of group_path or project_path arguments is required');
+      }
+      return await runMutation(
+        async () => {
+          const container = groupPath
+            ? ({ type: 'Group', group: await ctx.services.groups.get(ctx.actor, groupPath) } as const)
+            : ({ type: 'Project', ...(await ctx.services.projects.get(ctx.actor, projectPath as string)) } as const);
+          return {
+            label: await ctx.services.labels.create(ctx.actor, container, {
+              title: input.title,
+              color: input.color ?? '#6699cc',
+              description: input.description ?? undefined,
+            }),
+          };
+        },
+        { label: null },
+      );
+    },
+  },
+  {
+    outputFields: (t) => ({
+      label: t.field({ type: LabelRef, nullable: true, description: 'Label after mutation.', resolve: (p) => p.label }),
+      errors: t.stringList({
+        description: 'Errors encountered during execution of the mutation.',
+        resolve: (p) => p.errors,
+      }),
+    }),
+  },
+);

@@ -1,0 +1,321 @@
+/** SQL for epics: rows, lists with GitLab's filters, and writes. Access rules arrive as SQL conditions. */
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
+import { likePattern } from '../../db/sql.ts';
+
+export type EpicWithGroup = { epic: EpicRow; group: GroupRow };
+
+/** The sort orders of GitLab's EpicSort plus the tree order (children, REST links). */
+export type EpicSortKey =
+  | 'start_date_asc'
+  | 'start_date_desc'
+  | 'end_date_asc'
+  | 'end_date_desc'
+  | 'title_asc'
+  | 'title_desc'
+  | 'created_at_asc'
+  | 'created_at_desc'
+  | 'updated_at_asc'
+  | 'updated_at_desc'
+  | 'relative_position';
+
+export type Wildcard = 'none' | 'any';
+
+export type EpicListFilter = {
+  /** SQL over "epics" / "groups" restricting to what the actor may read */
+  visible: SQL;
+  /** epics of these groups (already resolved: the group, its descendants and/or ancestors) */
+  groupScope?: { groupId: number; descendants: boolean; ancestorIds: readonly number[] };
+  parentId?: number;
+  ids?: readonly number[];
+  state?: 'opened' | 'closed';
+  iids?: readonly number[];
+  iidStartsWith?: string;
+  authorIds?: readonly number[];
+  authorUsernames?: readonly string[];
+  /** every one of these labels (AND) */
+  labelNames?: readonly string[];
+  labelWildcard?: Wildcard;
+  /** any of these labels (OR) */
+  anyLabelNames?: readonly string[];
+  milestoneTitle?: string;
+  reaction?: { userId: number; name: string | Wildcard };
+  confidential?: boolean;
+  search?: { term: string; title: boolean; description: boolean };
+  timeframe?: { start: string; end: string };
+  topLevelOnly?: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+  subscribed?: { userId: number; subscribed: boolean };
+  not?: {
+    labelNames?: readonly string[];
+    authorIds?: readonly number[];
+    authorUsernames?: readonly string[];
+    reaction?: { userId: number; name: string };
+  };
+  sort: EpicSortKey;
+  limit: number;
+  offset: number;
+};
+
+const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
+const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
+function hasLabel(title: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
+    WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = lower(${title}))`;
+}
+
+function authorIn(usernames: readonly string[]): SQL {
+  return sql`${epics.authorId} IN (SELECT id FROM users WHERE lower(username) = ANY(${texts(usernames.map((u) => u.toLowerCase()))}))`;
+}
+
+function reacted(userId: number, name: string | null): SQL {
+  return sql`EXISTS (SELECT 1 FROM award_emoji f_a WHERE f_a.awardable_type = 'Epic' AND f_a.awardable_id = ${epics.id}
+    AND f_a.user_id = ${userId} ${name === null ? sql`` : sql`AND f_a.name = ${name}`})`;
+}
+
+/** WHERE conditions of a filter (shared by the page and its count). */
+export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offset'>): SQL {
+  const c: SQL[] = [f.visible];
+  if (f.groupScope) {
+    const { groupId, descendants, ancestorIds } = f.groupScope;
+    const own = descendants ? sql`${groups.traversalIds} @> ARRAY[${groupId}]::bigint[]` : sql`${groups.id} = ${groupId}`;
+    c.push(ancestorIds.length ? sql`(${own} OR ${groups.id} = ANY(${ids(ancestorIds)}))` : own);
+  }
+  if (f.parentId !== undefined) c.push(eq(epics.parentId, f.parentId));
+  if (f.ids) c.push(sql`${epics.id} = ANY(${ids(f.ids)})`);
+  if (f.state) c.push(eq(epics.state, f.state));
+  if (f.iids) c.push(sql`${epics.iid} = ANY(${sql.param(f.iids.map(String))}::int[])`);
+  if (f.iidStartsWith) c.push(sql`${epics.iid}::text LIKE ${`${f.iidStartsWith}%`}`);
+  if (f.authorIds) c.push(sql`${epics.authorId} = ANY(${ids(f.authorIds)})`);
+  if (f.authorUsernames) c.push(authorIn(f.authorUsernames));
+  for (const name of f.labelNames ?? []) c.push(hasLabel(sql`${name}`));
+  if (f.labelWildcard) {
+    const any = sql`EXISTS (SELECT 1 FROM epic_labels f_el WHERE f_el.epic_id = ${epics.id})`;
+    c.push(f.labelWildcard === 'any' ? any : sql`NOT ${any}`);
+  }
+  if (f.anyLabelNames?.length) {
+    c.push(sql`EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
+      WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = ANY(${texts(f.anyLabelNames.map((l) => l.toLowerCase()))}))`);
+  }
+  if (f.milestoneTitle !== undefined) {
+    c.push(sql`EXISTS (SELECT 1 FROM epic_issues f_ei JOIN issues f_i ON f_i.id = f_ei.issue_id
+      JOIN milestones f_m ON f_m.id = f_i.milestone_id WHERE f_ei.epic_id = ${epics.id} AND f_m.title = ${f.milestoneTitle})`);
+  }
+  if (f.reaction) {
+    const { userId, name } = f.reaction;
+    if (name === 'none') c.push(sql`NOT ${reacted(userId, null)}`);
+    else c.push(reacted(userId, name === 'any' ? null : name));
+  }
+  if (f.confidential !== undefined) c.push(eq(epics.confidential, f.confidential));
+  if (f.search) {
+    const pattern = likePattern(f.search.term);
+    const parts: SQL[] = [];
+    if (f.search.title) parts.push(sql`${epics.title} ILIKE ${pattern}`);
+    if (f.search.description) parts.push(sql`${epics.description} ILIKE ${pattern}`);
+    c.push(parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`FALSE`);
+  }
+  if (f.timeframe) {
+    // GitLab's `within_timeframe`: has a date, and the dates overlap [start, end].
+    c.push(sql`(${epics.startDate} IS NOT NULL OR ${epics.dueDate} IS NOT NULL)`);
+    c.push(sql`(${epics.startDate} IS NULL OR ${epics.startDate} <= ${f.timeframe.end}::date)`);
+    c.push(sql`(${epics.dueDate} IS NULL OR ${epics.dueDate} >= ${f.timeframe.start}::date)`);
+  }
+  if (f.topLevelOnly) c.push(sql`${epics.parentId} IS NULL`);
+  if (f.createdAfter) c.push(sql`${epics.createdAt} >= ${f.createdAfter}::timestamptz`);
+  if (f.createdBefore) c.push(sql`${epics.createdAt} <= ${f.createdBefore}::timestamptz`);
+  if (f.updatedAfter) c.push(sql`${epics.updatedAt} >= ${f.updatedAfter}::timestamptz`);
+  if (f.updatedBefore) c.push(sql`${epics.updatedAt} <= ${f.updatedBefore}::timestamptz`);
+  if (f.subscribed) {
+    c.push(sql`${f.subscribed.subscribed ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM subscriptions f_s
+      WHERE f_s.subscribable_type = 'Epic' AND f_s.subscribable_id = ${epics.id}
+        AND f_s.user_id = ${f.subscribed.userId} AND f_s.subscribed)`);
+  }
+  const not = f.not ?? {};
+  if (not.labelNames?.length) {
+    c.push(sql`NOT EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
+      WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = ANY(${texts(not.labelNames.map((l) => l.toLowerCase()))}))`);
+  }
+  if (not.authorIds?.length) c.push(sql`NOT COALESCE(${epics.authorId} = ANY(${ids(not.authorIds)}), false)`);
+  if (not.authorUsernames?.length) c.push(sql`NOT COALESCE(${authorIn(not.authorUsernames)}, false)`);
+  if (not.reaction) c.push(sql`NOT ${reacted(not.reaction.userId, not.reaction.name)}`);
+  return and(...c) as SQL;
+}
+
+function orderBy(sort: EpicSortKey): SQL[] {
+  const [column, dir] = (() => {
+    switch (sort) {
+      case 'start_date_asc':
+        return [epics.startDate, 'ASC'] as const;
+      case 'start_date_desc':
+        return [epics.startDate, 'DESC'] as const;
+      case 'end_date_asc':
+        return [epics.dueDate, 'ASC'] as const;
+      case 'end_date_desc':
+        return [epics.dueDate, 'DESC'] as const;
+      case 'title_asc':
+        return [epics.title, 'ASC'] as const;
+      case 'title_desc':
+        return [epics.title, 'DESC'] as const;
+      case 'created_at_asc':
+        return [epics.createdAt, 'ASC'] as const;
+      case 'created_at_desc':
+        return [epics.createdAt, 'DESC'] as const;
+      case 'updated_at_asc':
+        return [epics.updatedAt, 'ASC'] as const;
+      case 'updated_at_desc':
+        return [epics.updatedAt, 'DESC'] as const;
+      default:
+        return [epics.relativePosition, 'ASC'] as const;
+    }
+  })();
+  return [sql`${column} ${sql.raw(dir)} NULLS LAST`, sql`${epics.id} ${sql.raw(dir)}`];
+}
+
+export type NewEpic = {
+  groupId: number;
+  iid: number;
+  title: string;
+  description: string;
+  confidential: boolean;
+  authorId: number | null;
+  color: string;
+  parentId: number | null;
+  relativePosition: number | null;
+  startDateIsFixed: boolean;
+  startDateFixed: string | null;
+  dueDateIsFixed: boolean;
+  dueDateFixed: string | null;
+  createdAt?: Date;
+};
+
+export type EpicChanges = Partial<
+  Pick<
+    EpicRow,
+    | 'title'
+    | 'description'
+    | 'confidential'
+    | 'color'
+    | 'state'
+    | 'closedAt'
+    | 'closedById'
+    | 'startDateIsFixed'
+    | 'startDateFixed'
+    | 'dueDateIsFixed'
+    | 'dueDateFixed'
+    | 'updatedAt'
+  >
+>;
+
+export function epicsRepository(db: Db) {
+  const withGroup = () =>
+    db.select({ epic: epics, group: groups }).from(epics).innerJoin(groups, eq(groups.id, epics.groupId));
+
+  return {
+    async findByIid(groupId: number, iid: number): Promise<EpicWithGroup | undefined> {
+      return (await withGroup().where(and(eq(epics.groupId, groupId), eq(epics.iid, iid))).limit(1))[0];
+    },
+    async findById(id: number): Promise<EpicWithGroup | undefined> {
+      return (await withGroup().where(eq(epics.id, id)).limit(1))[0];
+    },
+    async findByIds(list: readonly number[]): Promise<EpicWithGroup[]> {
+      if (list.length === 0) return [];
+      return await withGroup().where(sql`${epics.id} = ANY(${ids(list)})`);
+    },
+    /** Locks the rows (in a transaction) so concurrent tree changes serialise. */
+    async lock(list: readonly number[]): Promise<void> {
+      if (list.length === 0) return;
+      await db.execute(sql`SELECT id FROM epics WHERE id = ANY(${ids(list)}) ORDER BY id FOR UPDATE`);
+    },
+    async list(f: EpicListFilter): Promise<{ rows: EpicWithGroup[]; total: number }> {
+      const where = epicConditions(f);
+      const [rows, totals] = await Promise.all([
+        f.limit > 0
+          ? withGroup()
+              .where(where)
+              .orderBy(...orderBy(f.sort))
+              .limit(f.limit)
+              .offset(f.offset)
+          : Promise.resolve([]),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(epics)
+          .innerJoin(groups, eq(groups.id, epics.groupId))
+          .where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+    /** Every matching row (unpaginated lists such as REST child epics). */
+    async all(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<EpicWithGroup[]> {
+      return await withGroup()
+        .where(epicConditions(f))
+        .orderBy(...orderBy(f.sort));
+    },
+    async insert(values: NewEpic): Promise<EpicRow> {
+      const [row] = await db
+        .insert(epics)
+        .values({ ...values, pathIds: [] })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(id: number, changes: EpicChanges, bumpLock = true): Promise<EpicRow | undefined> {
+      return (
+        await db
+          .update(epics)
+          .set({
+            ...changes,
+            updatedAt: changes.updatedAt ?? new Date(),
+            ...(bumpLock ? { lockVersion: sql`${epics.lockVersion} + 1` } : {}),
+          })
+          .where(eq(epics.id, id))
+          .returning()
+      )[0];
+    },
+    async delete(id: number): Promise<void> {
+      await db.execute(sql`DELETE FROM award_emoji WHERE awardable_type = 'Epic' AND awardable_id = ${id}`);
+      await db.execute(sql`DELETE FROM subscriptions WHERE subscribable_type = 'Epic' AND subscribable_id = ${id}`);
+      await db.delete(epics).where(eq(epics.id, id));
+    },
+    async labelIds(epicId: number): Promise<number[]> {
+      const rows = await db.select({ id: epicLabels.labelId }).from(epicLabels).where(eq(epicLabels.epicId, epicId));
+      return rows.map((r) => r.id);
+    },
+    async setLabels(epicId: number, labelIds: readonly number[]): Promise<void> {
+      await db.delete(epicLabels).where(eq(epicLabels.epicId, epicId));
+      if (labelIds.length) await db.insert(epicLabels).values(labelIds.map((labelId) => ({ epicId, labelId })));
+    },
+    /** Group labels available to epics of a group: its own and its ancestors', by id or (case-insensitive) title. */
+    async groupLabels(
+      group: GroupRow,
+      by: { ids?: readonly number[]; titles?: readonly string[] },
+    ): Promise<{ id: number; title: string }[]> {
+      const conditions: SQL[] = [];
+      if (by.ids?.length) conditions.push(sql`id = ANY(${ids(by.ids)})`);
+      if (by.titles?.length) conditions.push(sql`lower(title) = ANY(${texts(by.titles.map((t) => t.toLowerCase()))})`);
+      if (!conditions.length) return [];
+      const result = await db.execute<{ id: number; title: string }>(sql`
+        SELECT id, title FROM labels WHERE group_id = ANY(${ids(group.traversalIds)})
+          AND (${sql.join(conditions, sql` OR `)})
+        ORDER BY array_position(${ids(group.traversalIds)}, group_id) DESC, id`);
+      return result.rows.map((r) => ({ id: Number(r.id), title: r.title }));
+    },
+    async userIdByUsername(username: string): Promise<number | undefined> {
+      const result = await db.execute<{ id: number }>(
+        sql`SELECT id FROM users WHERE lower(username) = lower(${username}) LIMIT 1`,
+      );
+      const id = result.rows[0]?.id;
+      return id === undefined ? undefined : Number(id);
+    },
+    async setSubscription(epicId: number, userId: number, subscribed: boolean): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO subscriptions (user_id, subscribable_type, subscribable_id, subscribed)
+        VALUES (${userId}, 'Epic', ${epicId}, ${subscribed})
+        ON CONFLICT (subscribable_type, subscribable_id, user_id) DO UPDATE SET subscribed = EXCLUDED.subscribed`);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  type GroupRow,
+  groups,
+  issueAssignees,
+  issueLabels,
+  type IssueRow,
+  issues,
+  type LabelRow,
+  labels,
+  type MilestoneRow,
+  milestones,
+  type ProjectRow,
+  projects,
+  subscriptions,
+} from '../../db/schema.ts';
+import { bigintIds, type IssueFilter, issueConditions, issueOrder } from './issue-filters.ts';
+
+/** The aliases the visibility and filter conditions name: issue `i`, project `p`, its group `pg`. */
+const i = alias(issues, 'i');
+const p = alias(projects, 'p');
+const pg = alias(groups, 'pg');
+
+export type NewIssue = typeof issues.$inferInsert;
+export type IssueChanges = Partial<Omit<NewIssue, 'id' | 'projectId' | 'iid' | 'createdAt'>>;
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+export function issuesRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<IssueRow | undefined> {
+      return (await db.select().from(issues).where(eq(issues.id, id)).limit(1))[0];
+    },
+    async findByIds(list: readonly number[]): Promise<IssueRow[]> {
+      if (list.length === 0) return [];
+      return await db
+        .select()
+        .from(issues)
+        .where(sql`${issues.id} = ANY(${bigintIds(list)})`);
+    },
+    async findByIid(projectId: number, iid: number): Promise<IssueRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(issues)
+          .where(and(eq(issues.projectId, projectId), eq(issues.iid, iid)))
+          .limit(1)
+      )[0];
+    },
+
+    /** One page of issues matching the filter among those `visible` (a condition over i, p, pg). */
+    async list(
+      visible: SQL,
+      filter: IssueFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: IssueRow[]; total: number }> {
+      const where = and(visible, ...issueConditions(filter));
+      const from = () =>
+        db.select({ issue: i }).from(i).innerJoin(p, eq(p.id, i.projectId)).innerJoin(pg, eq(pg.id, p.groupId));
+      const [rows, totals] = await Promise.all([
+        page.limit === 0
+          ? Promise.resolve([])
+          : from().where(where).orderBy(issueOrder(filter.sort)).limit(page.limit).offset(page.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(i)
+          .innerJoin(p, eq(p.id, i.projectId))
+          .innerJoin(pg, eq(pg.id, p.groupId))
+          .where(where),
+      ]);
+      return { rows: rows.map((r) => r.issue), total: totals[0]?.n ?? 0 };
+    },
+
+    /** Ids of the given issues that are `visible` (a condition over i, p, pg). */
+    async visibleIds(visible: SQL, list: readonly number[]): Promise<Set<number>> {
+      if (list.length === 0) return new Set();
+      const rows = await db
+        .select({ id: i.id })
+        .from(i)
+        .innerJoin(p, eq(p.id, i.projectId))
+        .innerJoin(pg, eq(pg.id, p.groupId))
+        .where(and(visible, sql`i.id = ANY(${bigintIds(list)})`));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async insert(values: NewIssue): Promise<IssueRow> {
+      const [row] = await db.insert(issues).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /**
+     * Applies changes and bumps `lock_version`. With `lockVersion`, only if the row still has that
+     * version: `undefined` then means someone else changed it first.
+     */
+    async update(id: number, changes: IssueChanges, lockVersion?: number): Promise<IssueRow | undefined> {
+      const [row] = await db
+        .update(issues)
+        .set({ ...changes, updatedAt: new Date(), lockVersion: sql`${issues.lockVersion} + 1` })
+        .where(lockVersion === undefined ? eq(issues.id, id) : and(eq(issues.id, id), eq(issues.lockVersion, lockVersion)))
+        .returning();
+      return row;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.execute(sql`DELETE FROM award_emoji WHERE awardable_type = 'Issue' AND awardable_id = ${id}`);
+      await db.execute(sql`DELETE FROM subscriptions WHERE subscribable_type = 'Issue' AND subscribable_id = ${id}`);
+      await db.delete(issues).where(eq(issues.id, id));
+    },
+
+    async setAssignees(issueId: number, userIds: readonly number[]): Promise<void> {
+      await db.delete(issueAssignees).where(eq(issueAssignees.issueId, issueId));
+      if (userIds.length) await db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId })));
+    },
+
+    async setLabels(issueId: number, labelIds: readonly number[]): Promise<void> {
+      await db.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
+      if (labelIds.length) await db.insert(issueLabels).values(labelIds.map((labelId) => ({ issueId, labelId })));
+    },
+
+    /** Assignee user ids per issue (in the order they were added). */
+    async assigneeIds(issueIds: readonly number[]): Promise<Map<number, number[]>> {
+      if (issueIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(issueAssignees)
+        .where(sql`${issueAssignees.issueId} = ANY(${bigintIds(issueIds)})`)
+        .orderBy(issueAssignees.userId);
+      const grouped = groupBy(rows, (r) => r.issueId);
+      return new Map([...grouped].map(([k, v]) => [k, v.map((r) => r.userId)]));
+    },
+
+    /** Labels per issue, sorted by title. */
+    async labelsOf(issueIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
+      if (issueIds.length === 0) return new Map();
+      const rows = await db
+        .select({ issueId: issueLabels.issueId, label: labels })
+        .from(issueLabels)
+        .innerJoin(labels, eq(labels.id, issueLabels.labelId))
+        .where(sql`${issueLabels.issueId} = ANY(${bigintIds(issueIds)})`)
+        .orderBy(labels.title);
+      const grouped = groupBy(rows, (r) => r.issueId);
+      return new Map([...grouped].map(([k, v]) => [k, v.map((r) => r.label)]));
+    },
+
+    /** Labels an issue of the project may carry: the project's own and those of its group chain. */
+    async availableLabels(
+      project: ProjectRow,
+      group: GroupRow,
+      by: { ids?: readonly number[]; titles?: readonly string[] },
+    ): Promise<LabelRow[]> {
+      const match: SQL[] = [];
+      if (by.ids?.length) match.push(sql`${labels.id} = ANY(${bigintIds(by.ids)})`);
+      if (by.titles?.length) match.push(sql`${labels.title} = ANY(${sql.param([...by.titles])}::text[])`);
+      if (match.length === 0) return [];
+      return await db
+        .select()
+        .from(labels)
+        .where(
+          sql`(${labels.projectId} = ${project.id} OR ${labels.groupId} = ANY(${bigintIds(group.traversalIds)}))
+            AND (${sql.join(match, sql` OR `)})`,
+        )
+        .orderBy(labels.id);
+    },
+
+    /** A milestone an issue of the project may use: the project's own or one of its group chain's. */
+    async availableMilestone(project: ProjectRow, group: GroupRow, id: number): Promise<MilestoneRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(milestones)
+          .where(
+            sql`${milestones.id} = ${id} AND (${milestones.projectId} = ${project.id}
+              OR ${milestones.groupId} = ANY(${bigintIds(group.traversalIds)}))`,
+          )
+          .limit(1)
+      )[0];
+    },
+
+    async milestonesByIds(list: readonly number[]): Promise<MilestoneRow[]> {
+      if (list.length === 0) return [];
+      return await db
+        .select()
+        .from(milestones)
+        .where(sql`${milestones.id} = ANY(${bigintIds(list)})`);
+    },
+
+    /** Issue ids (of the given) that the user explicitly subscribed to, or is subscribed to as author/assignee. */
+    async subscribedIds(userId: number, issueIds: readonly number[]): Promise<Set<number>> {
+      if (issueIds.length === 0) return new Set();
+      const result = await db.execute<{ id: number }>(sql`
+        SELECT x.id FROM issues x
+        LEFT JOIN ${subscriptions} s ON s.subscribable_type = 'Issue' AND s.subscribable_id = x.id AND s.user_id = ${userId}
+        WHERE x.id = ANY(${bigintIds(issueIds)})
+          AND COALESCE(s.subscribed, x.author_id = ${userId}
+            OR EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = x.id AND a.user_id = ${userId}))`);
+      return new Set(result.rows.map((r) => Number(r.id)));
+    },
+  };
+}
+
+export type IssuesRepository = ReturnType<typeof issuesRepository>;

@@ -1,0 +1,156 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type LabelRow, labels } from '../../db/schema.ts';
+import { likePattern } from '../../db/sql.ts';
+
+const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
+
+/** Which containers' labels a list holds (any of them). */
+export type LabelScope = {
+  groupIds?: readonly number[];
+  /** strict descendant groups of this group */
+  descendantGroupsOf?: number;
+  projectIds?: readonly number[];
+  /** projects directly in this group, or anywhere under it with `subtree` */
+  projectsOf?: { groupId: number; subtree: boolean };
+};
+
+export type LabelListFilter = LabelScope & {
+  /** SQL condition over "labels" restricting to what the actor may read (the policy's). */
+  visible: SQL;
+  search?: { term: string; title: boolean; description: boolean };
+  /** exact title (overrides search) */
+  title?: string;
+  limit: number;
+  offset: number;
+};
+
+export type NewLabel = { groupId: number | null; projectId: number | null; title: string; color: string; description: string };
+
+function scopeCondition(s: LabelScope): SQL {
+  const parts: SQL[] = [];
+  if (s.groupIds?.length) parts.push(sql`${labels.groupId} = ANY(${ids(s.groupIds)})`);
+  if (s.descendantGroupsOf !== undefined) {
+    parts.push(sql`${labels.groupId} IN (SELECT id FROM groups WHERE traversal_ids @> ARRAY[${s.descendantGroupsOf}]::bigint[]
+      AND id <> ${s.descendantGroupsOf})`);
+  }
+  if (s.projectIds?.length) parts.push(sql`${labels.projectId} = ANY(${ids(s.projectIds)})`);
+  if (s.projectsOf) {
+    parts.push(
+      s.projectsOf.subtree
+        ? sql`${labels.projectId} IN (SELECT p.id FROM projects p JOIN groups pg ON pg.id = p.group_id
+            WHERE pg.traversal_ids @> ARRAY[${s.projectsOf.groupId}]::bigint[])`
+        : sql`${labels.projectId} IN (SELECT id FROM projects WHERE group_id = ${s.projectsOf.groupId})`,
+    );
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`FALSE`;
+}
+
+export function labelsRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<LabelRow | undefined> {
+      return (await db.select().from(labels).where(eq(labels.id, id)).limit(1))[0];
+    },
+    async findByIds(list: readonly number[]): Promise<LabelRow[]> {
+      if (list.length === 0) return [];
+      return await db
+        .select()
+        .from(labels)
+        .where(sql`${labels.id} = ANY(${ids(list)})`);
+    },
+    /** Labels of the given containers with one of these ids or exact titles. */
+    async findInScope(scope: LabelScope, by: { ids?: readonly number[]; titles?: readonly string[] }): Promise<LabelRow[]> {
+      const match: SQL[] = [];
+      if (by.ids?.length) match.push(sql`${labels.id} = ANY(${ids(by.ids)})`);
+      if (by.titles?.length) match.push(sql`${labels.title} = ANY(${sql.param([...by.titles])}::text[])`);
+      if (match.length === 0) return [];
+      return await db
+        .select()
+        .from(labels)
+        .where(and(scopeCondition(scope), sql`(${sql.join(match, sql` OR `)})`));
+    },
+    async list(f: LabelListFilter): Promise<{ rows: LabelRow[]; total: number }> {
+      const conditions: SQL[] = [scopeCondition(f), f.visible];
+      if (f.title !== undefined) conditions.push(eq(labels.title, f.title));
+      else if (f.search && (f.search.title || f.search.description)) {
+        const pattern = likePattern(f.search.term);
+        const fields: SQL[] = [];
+        if (f.search.title) fields.push(sql`${labels.title} ILIKE ${pattern}`);
+        if (f.search.description) fields.push(sql`${labels.description} ILIKE ${pattern}`);
+        conditions.push(sql`(${sql.join(fields, sql` OR `)})`);
+      }
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT l.*, count(*) OVER () AS total FROM (SELECT * FROM labels WHERE ${and(...conditions)}) l
+        ORDER BY lower(l.title), l.title, l.project_id NULLS FIRST, l.id
+        LIMIT ${f.limit} OFFSET ${f.offset}`);
+      const rows = result.rows.map(toLabel);
+      let total = result.rows[0] ? Number(result.rows[0].total) : 0;
+      if (rows.length === 0 && f.offset > 0) total = (await this.list({ ...f, limit: 1, offset: 0 })).total;
+      return { rows, total };
+    },
+    /** Labels on each of these epics or issues: one query. */
+    async forTargets(kind: 'epic' | 'issue', targetIds: readonly number[]): Promise<Map<number, LabelRow[]>> {
+      const byTarget = new Map<number, LabelRow[]>(targetIds.map((id) => [id, []]));
+      if (targetIds.length === 0) return byTarget;
+      const join = kind === 'epic' ? sql`epic_labels j ON j.label_id = l.id` : sql`issue_labels j ON j.label_id = l.id`;
+      const column = kind === 'epic' ? sql`j.epic_id` : sql`j.issue_id`;
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT l.*, ${column} AS target_id FROM labels l JOIN ${join}
+        WHERE ${column} = ANY(${ids(targetIds)}) ORDER BY lower(l.title), l.id`);
+      for (const r of result.rows) byTarget.get(Number(r.target_id))?.push(toLabel(r));
+      return byTarget;
+    },
+    /** Opened and closed issues per label among the issues `visibleIssues` (over i, p, pg) allows. */
+    async issueCounts(labelIds: readonly number[], visibleIssues: SQL) {
+      const counts = new Map<number, { opened: number; closed: number }>();
+      if (labelIds.length === 0) return counts;
+      const result = await db.execute<{ label_id: number; opened: number; closed: number }>(sql`
+        SELECT il.label_id, count(*) FILTER (WHERE i.state = 'opened') AS opened,
+          count(*) FILTER (WHERE i.state = 'closed') AS closed
+        FROM issue_labels il JOIN issues i ON i.id = il.issue_id
+        JOIN projects p ON p.id = i.project_id JOIN groups pg ON pg.id = p.group_id
+        WHERE il.label_id = ANY(${ids(labelIds)}) AND ${visibleIssues}
+        GROUP BY il.label_id`);
+      for (const r of result.rows) counts.set(Number(r.label_id), { opened: Number(r.opened), closed: Number(r.closed) });
+      return counts;
+    },
+    async titleTaken(container: { groupId: number | null; projectId: number | null }, title: string, exceptId?: number) {
+      const where = and(
+        container.groupId !== null ? eq(labels.groupId, container.groupId) : eq(labels.projectId, container.projectId ?? 0),
+        eq(labels.title, title),
+        exceptId !== undefined ? sql`${labels.id} <> ${exceptId}` : undefined,
+      );
+      return (await db.select({ id: labels.id }).from(labels).where(where).limit(1)).length > 0;
+    },
+    async insert(values: NewLabel): Promise<LabelRow> {
+      const [row] = await db.insert(labels).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(id: number, values: Partial<Pick<LabelRow, 'title' | 'color' | 'description'>>) {
+      return (
+        await db
+          .update(labels)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(labels.id, id))
+          .returning()
+      )[0];
+    },
+    async delete(id: number): Promise<void> {
+      await db.delete(labels).where(eq(labels.id, id));
+    },
+  };
+}
+
+function toLabel(r: Record<string, unknown>): LabelRow {
+  return {
+    id: Number(r.id),
+    groupId: r.group_id === null ? null : Number(r.group_id),
+    projectId: r.project_id === null ? null : Number(r.project_id),
+    title: String(r.title),
+    color: String(r.color),
+    description: String(r.description ?? ''),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+  };
+}
