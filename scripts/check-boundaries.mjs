@@ -25,7 +25,14 @@ function walk(dir, out = []) {
 }
 
 const forbidden = {
-  shared: [/^@milepost\/(server|web)/, /^node:/, /^(fs|path|os|crypto|child_process)$/, /^react/, /^drizzle-orm/, /^pg$/],
+  shared: [
+    /^@milepost\/(server|web)/,
+    /^node:/,
+    /^(fs|path|os|crypto|child_process)$/,
+    /^react/,
+    /^drizzle-orm/,
+    /^pg$/,
+  ],
   web: [/^@milepost\/server/],
   server: [/^@milepost\/web/],
 };
@@ -39,7 +46,8 @@ for (const pkg of packages) {
       const rel = path.relative(root, file);
       if (spec.startsWith('.')) {
         const target = path.resolve(path.dirname(file), spec);
-        if (!target.startsWith(pkgDir + path.sep)) problems.push(`${rel}: imports ${spec} from outside packages/${pkg}`);
+        if (!target.startsWith(pkgDir + path.sep))
+          problems.push(`${rel}: imports ${spec} from outside packages/${pkg}`);
       } else if (forbidden[pkg].some((re) => re.test(spec))) {
         problems.push(`${rel}: packages/${pkg} may not import ${spec}`);
       }

@@ -36,11 +36,26 @@ export function externalPostgres(tmpRoot, major) {
   const pwfile = path.join(dir, 'pw');
   fs.writeFileSync(pwfile, 'milepost\n');
   if (asRoot) execFileSync('chown', ['postgres:postgres', pwfile]);
-  const [c1, a1] = as(path.join(bin, 'initdb'), ['-D', data, '-U', 'milepost', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '--no-sync']);
+  const [c1, a1] = as(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'milepost',
+    `--pwfile=${pwfile}`,
+    '-A',
+    'scram-sha-256',
+    '--no-sync',
+  ]);
   execFileSync(c1, a1, { stdio: 'ignore' });
   const [c2, a2] = as(path.join(bin, 'pg_ctl'), [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off -c max_connections=200`, 'start',
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off -c max_connections=200`,
+    'start',
   ]);
   execFileSync(c2, a2, { stdio: 'inherit' });
   return {

@@ -28,7 +28,9 @@ function step(name, fn) {
   process.stdout.write(`\n=== ${name} ===\n`);
   const r = fn();
   results.push({ name, ...r });
-  process.stdout.write(`=== ${name}: ${r.failed ? 'FAILED' : 'ok'} (${r.passed} passed, ${r.failed} failed, ${r.seconds.toFixed(0)} s) ===\n`);
+  process.stdout.write(
+    `=== ${name}: ${r.failed ? 'FAILED' : 'ok'} (${r.passed} passed, ${r.failed} failed, ${r.seconds.toFixed(0)} s) ===\n`,
+  );
 }
 
 /** A check that is one pass or one fail. */
@@ -40,8 +42,23 @@ function check(cmd, args, env) {
 /** A Vitest run, counted from its JSON report. */
 function vitest(workspace, env = {}) {
   const report = path.join(tmp, `${workspace.replace(/\W/g, '_')}-${Date.now()}.json`);
-  const r = run('npx', ['vitest', 'run', '--root', `packages/${workspace}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
-  return counts(report, r, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) }));
+  const r = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      `packages/${workspace}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { env },
+  );
+  return counts(report, r, (j) => ({
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+  }));
 }
 
 function counts(report, r, pick) {
@@ -73,9 +90,13 @@ step('web components', () => vitest('web'));
 step('web build', () => check('npm', ['run', '--silent', 'build']));
 step('e2e (Chromium)', () => {
   const report = path.join(tmp, 'e2e.json');
-  const r = run('npx', ['playwright', 'test', '--config', 'packages/web/playwright.config.ts', '--reporter=list,json'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
+  const r = run(
+    'npx',
+    ['playwright', 'test', '--config', 'packages/web/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    },
+  );
   return counts(report, r, (j) => {
     // A test that passed only on its retry is reported, and counted as passed.
     if (j.stats?.flaky) process.stdout.write(`Warning: ${j.stats.flaky} e2e test(s) passed only on retry.\n`);
@@ -88,7 +109,9 @@ step('e2e (Chromium)', () => {
 step('server integration (external PostgreSQL 15)', () => {
   const pg = externalPostgres(tmp, 15);
   if (!pg) {
-    process.stdout.write('PostgreSQL 15 binaries are not installed (apt-get install postgresql-15); this step cannot run.\n');
+    process.stdout.write(
+      'PostgreSQL 15 binaries are not installed (apt-get install postgresql-15); this step cannot run.\n',
+    );
     return { passed: 0, failed: process.env.CI ? 1 : 0, seconds: 0 };
   }
   try {
@@ -101,7 +124,10 @@ step('server integration (external PostgreSQL 15)', () => {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write('\nSummary:\n');
-for (const r of results) process.stdout.write(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)\n`);
+for (const r of results)
+  process.stdout.write(
+    `  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)\n`,
+  );
 fs.rmSync(tmp, { recursive: true, force: true });
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);

@@ -77,6 +77,17 @@ describe('the app over HTTP', () => {
     });
   });
 
+  describe('ids no row can have (beyond bigint)', () => {
+    it.each([
+      ['/api/v4/users/99999999999999999999', '404 User Not Found'],
+      ['/api/v4/groups/99999999999999999999', '404 Group Not Found'],
+      ['/api/v4/projects/99999999999999999999', '404 Project Not Found'],
+    ])('GET %s → %s, not a database error', async (url, message) => {
+      const res = await t.request({ method: 'GET', url, as: await t.buildUser() });
+      expect([res.statusCode, res.json()]).toEqual([404, { message }]);
+    });
+  });
+
   describe('malformed bodies', () => {
     it.each(['/api/v4/users', '/users/sign_in', '/oauth/token', '/api/graphql'])(
       'POST %s with broken JSON → 400 with a JSON error',

@@ -34,7 +34,9 @@ export const milestones = pgTable('milestones', {
   projectId: ref('project_id'),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  state: text('state', { enum: ['active', 'closed'] }).notNull().default('active'),
+  state: text('state', { enum: ['active', 'closed'] })
+    .notNull()
+    .default('active'),
   startDate: day('start_date'),
   dueDate: day('due_date'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -47,7 +49,9 @@ export const epics = pgTable('epics', {
   iid: integer('iid').notNull(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  state: text('state', { enum: ['opened', 'closed'] }).notNull().default('opened'),
+  state: text('state', { enum: ['opened', 'closed'] })
+    .notNull()
+    .default('opened'),
   closedAt: ts('closed_at'),
   closedById: ref('closed_by_id'),
   confidential: boolean('confidential').notNull().default(false),
@@ -79,10 +83,14 @@ export const issues = pgTable('issues', {
   id: id(),
   projectId: ref('project_id').notNull(),
   iid: integer('iid').notNull(),
-  issueType: text('issue_type', { enum: ['issue', 'incident', 'task'] }).notNull().default('issue'),
+  issueType: text('issue_type', { enum: ['issue', 'incident', 'task'] })
+    .notNull()
+    .default('issue'),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  state: text('state', { enum: ['opened', 'closed'] }).notNull().default('opened'),
+  state: text('state', { enum: ['opened', 'closed'] })
+    .notNull()
+    .default('opened'),
   reopenedAt: ts('reopened_at'),
   closedAt: ts('closed_at'),
   closedById: ref('closed_by_id'),
@@ -134,7 +142,9 @@ const linkColumns = () => ({
   id: id(),
   sourceId: ref('source_id').notNull(),
   targetId: ref('target_id').notNull(),
-  linkType: text('link_type', { enum: ['relates_to', 'blocks'] }).notNull().default('relates_to'),
+  linkType: text('link_type', { enum: ['relates_to', 'blocks'] })
+    .notNull()
+    .default('relates_to'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -8,6 +8,9 @@ import { userActor } from '../authz/actor.ts';
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
+import { loadEpicsDemo } from './epics.demo.ts';
+import { loadIssuesDemo } from './issues.demo.ts';
+import { loadLabelsAndMilestonesDemo } from './labels-milestones.demo.ts';
 
 export const DEMO_USERS = [
   { username: 'alice', name: 'Alice Anderson', role: AccessLevel.OWNER },
@@ -94,36 +97,59 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
     if (member) await services.members.remove(actor, { type: 'Group', group }, member);
   }
 
-  await services.projects.create(actor, {
-    name: 'Web',
-    path: 'web',
-    groupId: platform.id,
-    visibility: 'public',
-    description: 'The Acme web app.',
-  });
-  await services.projects.create(actor, {
-    name: 'API',
-    path: 'api',
-    groupId: platform.id,
-    visibility: 'internal',
-    description: 'The public REST and GraphQL API.',
-  });
-  await services.projects.create(actor, {
-    name: 'Website',
-    path: 'website',
-    groupId: acme.id,
-    visibility: 'public',
-    description: 'acme.example: the marketing site.',
-  });
-  await services.projects.create(actor, {
-    name: 'Prototype',
-    path: 'prototype',
-    groupId: lab.id,
-    visibility: 'private',
-    description: 'The next big thing.',
+  const projects = [];
+  projects.push(
+    await services.projects.create(actor, {
+      name: 'Web',
+      path: 'web',
+      groupId: platform.id,
+      visibility: 'public',
+      description: 'The Acme web app.',
+    }),
+  );
+  projects.push(
+    await services.projects.create(actor, {
+      name: 'API',
+      path: 'api',
+      groupId: platform.id,
+      visibility: 'internal',
+      description: 'The public REST and GraphQL API.',
+    }),
+  );
+  projects.push(
+    await services.projects.create(actor, {
+      name: 'Website',
+      path: 'website',
+      groupId: acme.id,
+      visibility: 'public',
+      description: 'acme.example: the marketing site.',
+    }),
+  );
+  projects.push(
+    await services.projects.create(actor, {
+      name: 'Prototype',
+      path: 'prototype',
+      groupId: lab.id,
+      visibility: 'private',
+      description: 'The next big thing.',
+    }),
+  );
+
+  const people = Object.fromEntries(users);
+  const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab });
+  const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people });
+  const issues = await loadIssuesDemo(services, actor, {
+    projects,
+    users: people,
+    epics: epics.epics,
+    labels: planning.labels,
+    milestones: planning.milestones,
   });
 
   log('Loaded the demo: group acme (public) with acme/platform (public) and acme/secret-lab (private).');
+  log(
+    `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues.`,
+  );
   log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   if (generated) log(`  Demo password (shown only once): ${password}`);
   else log('  Demo password: the value of MILEPOST_DEMO_PASSWORD');

@@ -30,6 +30,8 @@ export const builder = new SchemaBuilder<{
   },
   relay: {
     clientMutationId: 'optional',
+    // As GitLab: a failed mutation answers `data: {name: null}` with the error, not a null `data`.
+    relayMutationFieldOptions: { nullable: true },
     cursorType: 'String',
     nodeQueryOptions: false,
     nodesQueryOptions: false,

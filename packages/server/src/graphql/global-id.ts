@@ -7,7 +7,8 @@ export function toGlobalId(type: string, id: number | string): string {
 
 /** Parses a global id of one of `types`; anything else is a GraphQL argument error. */
 export function fromGlobalId(gid: string, ...types: string[]): number {
-  const m = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/.exec(gid);
+  // At most 15 digits: longer ids name no row and would fail in PostgreSQL (bigint) instead.
+  const m = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d{1,15})$/.exec(gid);
   if (!m || !types.includes(m[1] as string)) {
     throw new GraphQLError(`"${gid}" does not represent an instance of ${types.join(' or ')}`);
   }

@@ -6,6 +6,7 @@ import '../modules/members/members.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/labels/labels.schema.ts';
 import '../modules/milestones/milestones.schema.ts';
+import '../modules/users/autocomplete.schema.ts';
 import '../modules/epics/epics.schema.ts';
 import '../modules/issues/issues.schema.ts';
 import '../modules/awards/awards.schema.ts';

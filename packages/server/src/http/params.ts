@@ -2,14 +2,23 @@ import type { Actor } from '../authz/actor.ts';
 import { canWrite } from '../authz/actor.ts';
 import { AppError, ForbiddenError, UnauthorizedError } from '../errors.ts';
 
+/**
+ * Ids are PostgreSQL bigints that JS numbers hold exactly up to 15 digits; a longer run of digits
+ * names no row, and must not reach the database (it would fail there: a 500, not a 404).
+ */
+const ID = /^\d{1,15}$/;
+/** Finds nothing: identity columns start at 1. */
+const NO_ROW = 0;
+
 /** GitLab's `:id`: a numeric id, or a URL-encoded full path (`acme%2Fplatform`). */
 export function idOrPath(raw: string): number | string {
-  return /^\d+$/.test(raw) ? Number(raw) : decodeURIComponent(raw);
+  if (/^\d+$/.test(raw)) return ID.test(raw) ? Number(raw) : NO_ROW;
+  return decodeURIComponent(raw);
 }
 
 export function numericId(raw: string, name = 'id'): number {
   if (!/^\d+$/.test(raw)) throw new AppError(400, `${name} is invalid`);
-  return Number(raw);
+  return ID.test(raw) ? Number(raw) : NO_ROW;
 }
 
 /** Signed in (401 otherwise); for writes, a token needs the `api` scope (403 otherwise). */

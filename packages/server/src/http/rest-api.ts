@@ -10,12 +10,20 @@ import { membersRoutes } from '../modules/members/members.routes.ts';
 import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/milestones.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
+import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
 import type { UiRouter } from './ui-router.ts';
 
 /** GitLab's REST API v4 subset, under /api/v4. Routes are thin: they parse, call a service, shape. */
 export function registerRestApi(app: FastifyInstance, services: Services, config: Config, ui: UiRouter): void {
-  for (const register of [labelsUiRoutes, milestonesUiRoutes, epicsUiRoutes, issuesUiRoutes, awardsUiRoutes]) {
+  for (const register of [
+    labelsUiRoutes,
+    milestonesUiRoutes,
+    epicsUiRoutes,
+    issuesUiRoutes,
+    awardsUiRoutes,
+    autocompleteUiRoutes,
+  ]) {
     register(ui, services, config);
   }
   app.register(

@@ -13,7 +13,7 @@ md.core.ruler.after('inline', 'task-lists', (state) => {
   for (const token of state.tokens) {
     if (token.type !== 'inline' || !token.children?.length) continue;
     const first = token.children[0];
-    if (!first || first.type !== 'text') continue;
+    if (first?.type !== 'text') continue;
     const m = /^\[([ xX])\]\s/.exec(first.content);
     if (!m) continue;
     const checked = m[1] !== ' ';
@@ -26,8 +26,37 @@ md.core.ruler.after('inline', 'task-lists', (state) => {
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'span', 'sup', 'sub',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'em',
+    'strong',
+    'del',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'input',
+    'span',
+    'sup',
+    'sub',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],

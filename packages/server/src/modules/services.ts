@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authService } from './auth/auth.service.ts';
 import { awardsService } from './awards/awards.service.ts';
+import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
 import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issuesService } from './issues/issues.service.ts';
@@ -9,10 +10,17 @@ import { labelsService } from './labels/labels.service.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
 import { projectsService } from './projects/projects.service.ts';
+import { autocompleteService } from './users/autocomplete.service.ts';
 import { usersService } from './users/users.service.ts';
 
 /** Every service, built once per app over one database handle. Transports call only these. */
 export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
+  const milestones = milestonesService(db);
+  // Inherited epic dates follow their issues' milestones, in the same transaction as the change.
+  milestones.onDatesChanged(async (tx, change) => {
+    await recomputeEpicDatesForMilestones(tx, change.milestoneIds);
+    await recomputeEpicDatesForIssues(tx, change.detachedIssueIds);
+  });
   return {
     auth: authService(db, { sessionDays: config.sessionDays }),
     users: usersService(db),
@@ -20,10 +28,11 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     projects: projectsService(db),
     members: membersService(db),
     labels: labelsService(db),
-    milestones: milestonesService(db),
+    milestones,
     epics: epicsService(db),
     issues: issuesService(db),
     awards: awardsService(db),
+    autocomplete: autocompleteService(db),
   };
 }
 

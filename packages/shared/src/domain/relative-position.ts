@@ -63,14 +63,12 @@ export function moveItem<Id>(
   if (!moved) return null;
   const rest = items.filter((i) => i.id !== movedId);
   let index: number;
-  if (target.place === 'start') index = 0;
-  else if (target.place === 'end') index = rest.length;
-  else {
+  if ('adjacentId' in target) {
     const { adjacentId } = target;
     const at = rest.findIndex((i) => i.id === adjacentId);
     if (at < 0) return null;
     index = target.place === 'before' ? at : at + 1;
-  }
+  } else index = target.place === 'start' ? 0 : rest.length;
   const order = [...rest.slice(0, index), moved, ...rest.slice(index)];
   const prev = order[index - 1];
   const next = order[index + 1];

@@ -22,7 +22,13 @@ describe('visibility', () => {
 describe('access levels', () => {
   it('are GitLab’s five member roles', () => {
     expect(MEMBER_ACCESS_LEVELS).toEqual([10, 20, 30, 40, 50]);
-    expect(MEMBER_ACCESS_LEVELS.map((l) => ACCESS_LEVEL_ENUM[l])).toEqual(['GUEST', 'REPORTER', 'DEVELOPER', 'MAINTAINER', 'OWNER']);
+    expect(MEMBER_ACCESS_LEVELS.map((l) => ACCESS_LEVEL_ENUM[l])).toEqual([
+      'GUEST',
+      'REPORTER',
+      'DEVELOPER',
+      'MAINTAINER',
+      'OWNER',
+    ]);
   });
 
   it.each([10, 50])('%i is a member level', (l) => expect(isMemberAccessLevel(l)).toBe(true));

@@ -192,7 +192,7 @@ export type UserCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type UserCreateMutationMutation = { userCreate: { errors: Array<string>, user: { id: string, username: string } | null } };
+export type UserCreateMutationMutation = { userCreate: { errors: Array<string>, user: { id: string, username: string } | null } | null };
 
 export type DashboardGroupsQueryQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -217,7 +217,7 @@ export type GroupCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type GroupCreateMutationMutation = { groupCreate: { errors: Array<string>, group: { id: string, fullPath: string } | null } };
+export type GroupCreateMutationMutation = { groupCreate: { errors: Array<string>, group: { id: string, fullPath: string } | null } | null };
 
 export type GroupOverviewQueryQueryVariables = Exact<{
   fullPath: string | number;
@@ -257,21 +257,21 @@ export type GroupMemberCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type GroupMemberCreateMutationMutation = { groupMemberCreate: { errors: Array<string>, groupMember: { id: string } | null } };
+export type GroupMemberCreateMutationMutation = { groupMemberCreate: { errors: Array<string>, groupMember: { id: string } | null } | null };
 
 export type GroupMemberDeleteMutationMutationVariables = Exact<{
   input: GroupMemberDeleteInput;
 }>;
 
 
-export type GroupMemberDeleteMutationMutation = { groupMemberDelete: { errors: Array<string> } };
+export type GroupMemberDeleteMutationMutation = { groupMemberDelete: { errors: Array<string> } | null };
 
 export type GroupMemberUpdateMutationMutationVariables = Exact<{
   input: GroupMemberUpdateInput;
 }>;
 
 
-export type GroupMemberUpdateMutationMutation = { groupMemberUpdate: { errors: Array<string>, groupMember: { id: string, accessLevel: { integerValue: number, stringValue: string } } | null } };
+export type GroupMemberUpdateMutationMutation = { groupMemberUpdate: { errors: Array<string>, groupMember: { id: string, accessLevel: { integerValue: number, stringValue: string } } | null } | null };
 
 export type GroupMembersQueryQueryVariables = Exact<{
   fullPath: string | number;
@@ -288,21 +288,21 @@ export type ProjectMemberCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type ProjectMemberCreateMutationMutation = { projectMemberCreate: { errors: Array<string>, projectMember: { id: string } | null } };
+export type ProjectMemberCreateMutationMutation = { projectMemberCreate: { errors: Array<string>, projectMember: { id: string } | null } | null };
 
 export type ProjectMemberDeleteMutationMutationVariables = Exact<{
   input: ProjectMemberDeleteInput;
 }>;
 
 
-export type ProjectMemberDeleteMutationMutation = { projectMemberDelete: { errors: Array<string> } };
+export type ProjectMemberDeleteMutationMutation = { projectMemberDelete: { errors: Array<string> } | null };
 
 export type ProjectMemberUpdateMutationMutationVariables = Exact<{
   input: ProjectMemberUpdateInput;
 }>;
 
 
-export type ProjectMemberUpdateMutationMutation = { projectMemberUpdate: { errors: Array<string>, projectMember: { id: string, accessLevel: { integerValue: number, stringValue: string } } | null } };
+export type ProjectMemberUpdateMutationMutation = { projectMemberUpdate: { errors: Array<string>, projectMember: { id: string, accessLevel: { integerValue: number, stringValue: string } } | null } | null };
 
 export type ProjectMembersQueryQueryVariables = Exact<{
   fullPath: string | number;
@@ -337,7 +337,7 @@ export type ProjectCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type ProjectCreateMutationMutation = { projectCreate: { errors: Array<string>, project: { id: string, fullPath: string } | null } };
+export type ProjectCreateMutationMutation = { projectCreate: { errors: Array<string>, project: { id: string, fullPath: string } | null } | null };
 
 export type ProjectOverviewQueryQueryVariables = Exact<{
   fullPath: string | number;
@@ -351,14 +351,14 @@ export type PersonalAccessTokenCreateMutationMutationVariables = Exact<{
 }>;
 
 
-export type PersonalAccessTokenCreateMutationMutation = { personalAccessTokenCreate: { token: string | null, errors: Array<string>, personalAccessToken: { id: string, name: string } | null } };
+export type PersonalAccessTokenCreateMutationMutation = { personalAccessTokenCreate: { token: string | null, errors: Array<string>, personalAccessToken: { id: string, name: string } | null } | null };
 
 export type PersonalAccessTokenRevokeMutationMutationVariables = Exact<{
   input: PersonalAccessTokenRevokeInput;
 }>;
 
 
-export type PersonalAccessTokenRevokeMutationMutation = { personalAccessTokenRevoke: { errors: Array<string> } };
+export type PersonalAccessTokenRevokeMutationMutation = { personalAccessTokenRevoke: { errors: Array<string> } | null };
 
 export type PersonalAccessTokensQueryQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,5 +1,77 @@
+/**
+ * Award emoji on epics and issues: toggling one of a fixed list of names (GitLab's
+ * `awardEmojiToggle`), listing them, and a user's most used names for the reaction filter.
+ * Reacting needs the `awardEmoji` ability on the awardable, which needs reading it first.
+ */
+import { isAwardEmojiName } from '@milepost/shared/domain/emoji';
+import type { Actor } from '../../authz/actor.ts';
+import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
+import { issueNodes } from '../issues/issue-nodes.ts';
+import { findReadableEpic } from '../issues/issues.adapters.ts';
+import { type AwardableType, type AwardRow, awardsRepository } from './awards.repository.ts';
 
-export function awardsService(_db: Db) {
-  return {};
+export type Awardable = { type: 'Epic'; node: EpicNode } | { type: 'Issue'; node: IssueNode };
+
+export const INVALID_EMOJI_NAME = 'is not a valid emoji name';
+
+function subject(awardable: Awardable) {
+  return awardable.type === 'Epic'
+    ? ({ type: 'Epic', ...awardable.node } as const)
+    : ({ type: 'Issue', ...awardable.node } as const);
+}
+
+function idOf(awardable: Awardable): number {
+  return awardable.type === 'Epic' ? awardable.node.epic.id : awardable.node.issue.id;
+}
+
+export function awardsService(db: Db) {
+  const repo = awardsRepository(db);
+
+  return {
+    /** The epic or issue with this id, if the actor may read it. */
+    async findAwardable(actor: Actor, type: AwardableType, id: number): Promise<Awardable | undefined> {
+      if (type === 'Epic') {
+        const node = await findReadableEpic(db, actor, id);
+        return node ? { type, node } : undefined;
+      }
+      const [node] = await issueNodes(db, [id]);
+      if (!node || !(await can(db, actor, 'readIssue', { type: 'Issue', ...node }))) return undefined;
+      return { type, node };
+    },
+
+    /** Adds the reaction, or removes it when the actor already gave it. */
+    async toggle(actor: Actor, awardable: Awardable, name: unknown): Promise<{ award: AwardRow; toggledOn: boolean }> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      if (!(await can(db, actor, 'awardEmoji', subject(awardable)))) throw new NotFoundError();
+      if (!isAwardEmojiName(name)) throw new ValidationError({ name: [INVALID_EMOJI_NAME] }, 422);
+      return await db.transaction(async (tx) => {
+        const r = awardsRepository(tx);
+        const existing = await r.find(awardable.type, idOf(awardable), user.id, name);
+        if (existing) {
+          await r.delete(existing.id);
+          return { award: existing, toggledOn: false };
+        }
+        return { award: await r.insert(awardable.type, idOf(awardable), user.id, name), toggledOn: true };
+      });
+    },
+
+    /** Awards of readable awardables (callers resolved them), batched. */
+    async listFor(type: AwardableType, awardableIds: readonly number[]): Promise<AwardRow[]> {
+      return await repo.listFor(type, awardableIds);
+    },
+
+    async votes(type: AwardableType, awardableIds: readonly number[]) {
+      return await repo.votes(type, awardableIds);
+    },
+
+    /** The actor's most used reaction names (none for signed-out visitors). */
+    async mostUsed(actor: Actor, limit = 20): Promise<string[]> {
+      if (!actor.user) return [];
+      return await repo.mostUsedBy(actor.user.id, limit);
+    },
+  };
 }

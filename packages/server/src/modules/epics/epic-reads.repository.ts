@@ -70,30 +70,38 @@ export function epicReadsRepository(db: Db) {
       }>(sql`
         WITH roots AS (SELECT unnest(${ids(epicIds)}) AS id),
         subtree AS (
-          SELECT anc.id AS root, d.id, d.state, d.id = anc.id AS self
-          FROM epics d CROSS JOIN LATERAL unnest(d.path_ids) AS anc(id)
-          WHERE d.path_ids && ${ids(epicIds)} AND anc.id = ANY(${ids(epicIds)})
+          -- one GIN probe per page epic (a single-element @> uses the path_ids index)
+          SELECT r.id AS root, d.id, d.state, d.id = r.id AS self
+          FROM roots r CROSS JOIN LATERAL (
+            SELECT e.id, e.state FROM epics e WHERE e.path_ids @> ARRAY[r.id]
+          ) d
         ),
-        epic_counts AS (
-          SELECT root, count(*) FILTER (WHERE NOT self AND state = 'opened')::int AS opened_epics,
-                       count(*) FILTER (WHERE NOT self AND state = 'closed')::int AS closed_epics
-          FROM subtree GROUP BY root
-        ),
-        issue_counts AS (
-          SELECT s.root,
-            count(*) FILTER (WHERE i.state = 'opened')::int AS opened_issues,
-            count(*) FILTER (WHERE i.state = 'closed')::int AS closed_issues,
-            COALESCE(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0)::int AS opened_weight,
-            COALESCE(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0)::int AS closed_weight,
-            count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track')::int AS on_track,
-            count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention')::int AS needs_attention,
-            count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk')::int AS at_risk
-          FROM subtree s JOIN epic_issues ei ON ei.epic_id = s.id JOIN issues i ON i.id = ei.issue_id
-          GROUP BY s.root
+        -- each epic's own issues, aggregated once however many page epics it sits under
+        direct AS (
+          SELECT s.id AS epic_id, x.* FROM (SELECT DISTINCT id FROM subtree) s CROSS JOIN LATERAL (
+            SELECT
+              count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
+              count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
+              sum(i.weight) FILTER (WHERE i.state = 'opened') AS opened_weight,
+              sum(i.weight) FILTER (WHERE i.state = 'closed') AS closed_weight,
+              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track') AS on_track,
+              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention') AS needs_attention,
+              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk') AS at_risk
+            FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id WHERE ei.epic_id = s.id
+          ) x
         )
-        SELECT r.id AS root, ec.opened_epics, ec.closed_epics, ic.opened_issues, ic.closed_issues,
-               ic.opened_weight, ic.closed_weight, ic.on_track, ic.needs_attention, ic.at_risk
-        FROM roots r LEFT JOIN epic_counts ec ON ec.root = r.id LEFT JOIN issue_counts ic ON ic.root = r.id`);
+        SELECT r.id AS root,
+          count(s.id) FILTER (WHERE NOT s.self AND s.state = 'opened')::int AS opened_epics,
+          count(s.id) FILTER (WHERE NOT s.self AND s.state = 'closed')::int AS closed_epics,
+          COALESCE(sum(d.opened_issues), 0)::int AS opened_issues,
+          COALESCE(sum(d.closed_issues), 0)::int AS closed_issues,
+          COALESCE(sum(d.opened_weight), 0)::int AS opened_weight,
+          COALESCE(sum(d.closed_weight), 0)::int AS closed_weight,
+          COALESCE(sum(d.on_track), 0)::int AS on_track,
+          COALESCE(sum(d.needs_attention), 0)::int AS needs_attention,
+          COALESCE(sum(d.at_risk), 0)::int AS at_risk
+        FROM roots r LEFT JOIN subtree s ON s.root = r.id LEFT JOIN direct d ON d.epic_id = s.id
+        GROUP BY r.id`);
       for (const r of result.rows) {
         map.set(Number(r.root), {
           openedEpics: r.opened_epics ?? 0,

@@ -30,7 +30,9 @@ export function epicTreeRepository(db: Db) {
       return Number(result.rows[0]?.h ?? depth) - depth + 1;
     },
     async childCount(parentId: number): Promise<number> {
-      const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM epics WHERE parent_id = ${parentId}`);
+      const result = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM epics WHERE parent_id = ${parentId}`,
+      );
       return Number(result.rows[0]?.n ?? 0);
     },
     /** Whether any descendant (or any issue under the epic) is not confidential. */
@@ -67,7 +69,9 @@ export function epicTreeRepository(db: Db) {
         SELECT ei.id, ei.epic_id, ei.issue_id, i.confidential FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id
         WHERE ei.id = ${id}`);
       const r = result.rows[0];
-      return r && { id: Number(r.id), epicId: Number(r.epic_id), issueId: Number(r.issue_id), confidential: r.confidential };
+      return (
+        r && { id: Number(r.id), epicId: Number(r.epic_id), issueId: Number(r.issue_id), confidential: r.confidential }
+      );
     },
     async issuePositions(epicId: number): Promise<Sibling[]> {
       const result = await db.execute<{ id: number; relative_position: number | null }>(sql`
@@ -81,7 +85,9 @@ export function epicTreeRepository(db: Db) {
       }
     },
     async moveEpicIssue(id: number, epicId: number, position: number | null): Promise<void> {
-      await db.execute(sql`UPDATE epic_issues SET epic_id = ${epicId}, relative_position = ${position} WHERE id = ${id}`);
+      await db.execute(
+        sql`UPDATE epic_issues SET epic_id = ${epicId}, relative_position = ${position} WHERE id = ${id}`,
+      );
     },
     async maxIssuePosition(epicId: number): Promise<number | null> {
       const result = await db.execute<{ p: number | null }>(

@@ -83,7 +83,9 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
   const c: SQL[] = [f.visible];
   if (f.groupScope) {
     const { groupId, descendants, ancestorIds } = f.groupScope;
-    const own = descendants ? sql`${groups.traversalIds} @> ARRAY[${groupId}]::bigint[]` : sql`${groups.id} = ${groupId}`;
+    const own = descendants
+      ? sql`${groups.traversalIds} @> ARRAY[${groupId}]::bigint[]`
+      : sql`${groups.id} = ${groupId}`;
     c.push(ancestorIds.length ? sql`(${own} OR ${groups.id} = ANY(${ids(ancestorIds)}))` : own);
   }
   if (f.parentId !== undefined) c.push(eq(epics.parentId, f.parentId));
@@ -217,7 +219,11 @@ export function epicsRepository(db: Db) {
 
   return {
     async findByIid(groupId: number, iid: number): Promise<EpicWithGroup | undefined> {
-      return (await withGroup().where(and(eq(epics.groupId, groupId), eq(epics.iid, iid))).limit(1))[0];
+      return (
+        await withGroup()
+          .where(and(eq(epics.groupId, groupId), eq(epics.iid, iid)))
+          .limit(1)
+      )[0];
     },
     async findById(id: number): Promise<EpicWithGroup | undefined> {
       return (await withGroup().where(eq(epics.id, id)).limit(1))[0];

@@ -1,5 +1,297 @@
+/** Epics: reads, lists and writes, with GitLab's rules; the tree and batched reads are mixed in. */
+import { type Ability, isIsoDate, keepOnePerScope } from '@milepost/shared';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../authz/actor.ts';
+import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { nextIid } from '../../db/internal-ids.ts';
+import type { GroupRow } from '../../db/schema.ts';
+import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { recomputeEpicDates } from './epic-dates.repository.ts';
+import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
+import { type EpicInput, validateEpicInput } from './epic-input.ts';
+import { epicReadsService } from './epic-reads.service.ts';
+import { epicTreeRepository } from './epic-tree.repository.ts';
+import { epicTreeService } from './epic-tree.service.ts';
+import {
+  type EpicListFilter,
+  type EpicSortKey,
+  type EpicWithGroup,
+  epicsRepository,
+  type Wildcard,
+} from './epics.repository.ts';
 
-export function epicsService(_db: Db) {
-  return {};
+export type { EpicWithGroup } from './epics.repository.ts';
+
+/** Filters of `Group.epics` / `Epic.children` / REST `GET /groups/:id/epics`, transport-neutral. */
+export type EpicListInput = {
+  group?: GroupRow;
+  includeDescendantGroups?: boolean;
+  includeAncestorGroups?: boolean;
+  parentId?: number;
+  ids?: readonly number[];
+  state?: 'opened' | 'closed' | 'all';
+  iids?: readonly string[];
+  iidStartsWith?: string;
+  authorId?: number;
+  authorUsername?: string;
+  labelNames?: readonly string[];
+  milestoneTitle?: string;
+  myReactionEmoji?: string;
+  confidential?: boolean;
+  search?: string;
+  searchIn?: readonly ('title' | 'description')[];
+  timeframe?: { start: string; end: string };
+  topLevelHierarchyOnly?: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+  subscribed?: boolean;
+  not?: { labelNames?: readonly string[]; authorId?: number; authorUsername?: string; myReactionEmoji?: string };
+  or?: { labelNames?: readonly string[]; authorUsernames?: readonly string[] };
+  sort?: EpicSortKey;
+};
+
+const WILDCARDS: Record<string, Wildcard> = { none: 'none', any: 'any' };
+
+export function epicsService(db: Db) {
+  const repo = epicsRepository(db);
+  const visible = (actor: Actor) => visibleEpicsSql(db, actor, sql.raw('"epics"'), sql.raw('"groups"'));
+  const readable = async (actor: Actor, found: EpicWithGroup | undefined) =>
+    found && (await can(db, actor, 'readEpic', { type: 'Epic', ...found })) ? found : undefined;
+  const tree = epicTreeService(db, readable);
+
+  async function toFilter(actor: Actor, input: EpicListInput): Promise<Omit<EpicListFilter, 'limit' | 'offset'>> {
+    if (input.timeframe) {
+      const { start, end } = input.timeframe;
+      if (!isIsoDate(start) || !isIsoDate(end)) throw new AppError(400, 'timeframe must contain valid dates');
+      if (start > end) throw new AppError(400, 'start must be before end');
+    }
+    if (input.iidStartsWith !== undefined && !/^\d+$/.test(input.iidStartsWith)) {
+      throw new AppError(400, 'Invalid `iidStartsWith` query');
+    }
+    const iids = input.iids?.map(Number).filter((n) => Number.isSafeInteger(n));
+    const me = actor.user?.id;
+    const labels = input.labelNames ?? [];
+    const wildcard = labels.length === 1 ? WILDCARDS[(labels[0] ?? '').toLowerCase()] : undefined;
+    const reaction = input.myReactionEmoji;
+    const searchIn = input.searchIn?.length ? input.searchIn : ['title', 'description'];
+    const group = input.group;
+    return {
+      visible: await visible(actor),
+      groupScope: group && {
+        groupId: group.id,
+        descendants: input.includeDescendantGroups ?? true,
+        ancestorIds: input.includeAncestorGroups ? group.traversalIds.filter((id) => id !== group.id) : [],
+      },
+      parentId: input.parentId,
+      ids: input.ids,
+      state: input.state === 'all' ? undefined : input.state,
+      iids: iids && (iids.length ? iids : [-1]),
+      iidStartsWith: input.iidStartsWith,
+      authorIds: input.authorId !== undefined ? [input.authorId] : undefined,
+      authorUsernames: input.authorUsername !== undefined ? [input.authorUsername] : input.or?.authorUsernames,
+      labelNames: wildcard ? undefined : labels.length ? labels : undefined,
+      labelWildcard: wildcard,
+      anyLabelNames: input.or?.labelNames,
+      milestoneTitle: input.milestoneTitle,
+      // GitLab ignores the reaction filter for signed-out visitors.
+      reaction: me && reaction ? { userId: me, name: WILDCARDS[reaction.toLowerCase()] ?? reaction } : undefined,
+      confidential: input.confidential,
+      search: input.search
+        ? { term: input.search, title: searchIn.includes('title'), description: searchIn.includes('description') }
+        : undefined,
+      timeframe: input.timeframe,
+      topLevelOnly: input.topLevelHierarchyOnly,
+      createdAfter: input.createdAfter,
+      createdBefore: input.createdBefore,
+      updatedAfter: input.updatedAfter,
+      updatedBefore: input.updatedBefore,
+      subscribed: me && input.subscribed !== undefined ? { userId: me, subscribed: input.subscribed } : undefined,
+      not: input.not && {
+        labelNames: input.not.labelNames,
+        authorIds: input.not.authorId !== undefined ? [input.not.authorId] : undefined,
+        authorUsernames: input.not.authorUsername !== undefined ? [input.not.authorUsername] : undefined,
+        reaction: me && input.not.myReactionEmoji ? { userId: me, name: input.not.myReactionEmoji } : undefined,
+      },
+      sort: input.sort ?? (input.parentId !== undefined ? 'relative_position' : 'created_at_desc'),
+    };
+  }
+
+  /** The label ids an epic ends up with after replace/add/remove (unknown labels are left out). */
+  async function nextLabelIds(group: GroupRow, current: number[], input: EpicInput): Promise<number[] | undefined> {
+    const touched = ['labelIds', 'labels', 'addLabelIds', 'removeLabelIds', 'addLabels', 'removeLabels'] as const;
+    if (!touched.some((k) => input[k] !== undefined)) return undefined;
+    const lookup = async (ids?: readonly number[], titles?: readonly string[]) =>
+      await repo.groupLabels(group, { ids, titles });
+    let result = [...current];
+    if (input.labelIds !== undefined || input.labels !== undefined) {
+      result = (await lookup(input.labelIds, input.labels)).map((l) => l.id);
+    }
+    const added = await lookup(input.addLabelIds, input.addLabels);
+    const removed = new Set((await lookup(input.removeLabelIds, input.removeLabels)).map((l) => l.id));
+    result = [...result.filter((id) => !added.some((l) => l.id === id)), ...added.map((l) => l.id)];
+    result = result.filter((id) => !removed.has(id));
+    const titled = await repo.groupLabels(group, { ids: result });
+    const ordered = result.flatMap((id) => titled.filter((l) => l.id === id));
+    return keepOnePerScope(ordered).map((l) => l.id);
+  }
+
+  async function findParent(actor: Actor, parentId: number): Promise<EpicWithGroup> {
+    const parent = await readable(actor, await repo.findById(parentId));
+    if (!parent || !(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...parent }))) {
+      throw new NotFoundError('Parent Epic Not Found');
+    }
+    return parent;
+  }
+
+  return {
+    ...tree,
+    ...epicReadsService(db, visible),
+
+    /** The policy's answer for one epic (for flags such as the UI's `can_admin`). */
+    async can(actor: Actor, ability: Ability, subject: Subject): Promise<boolean> {
+      return await can(db, actor, ability, subject);
+    },
+
+    /** The SQL condition of epics the actor may read (over "epics" / "groups"). */
+    visibleSql: visible,
+
+    /** The epic if it exists and the actor may read it; hidden and missing look the same. */
+    async find(actor: Actor, group: GroupRow, iid: number): Promise<EpicWithGroup | undefined> {
+      if (!Number.isSafeInteger(iid)) return undefined;
+      return await readable(actor, await repo.findByIid(group.id, iid));
+    },
+
+    async get(actor: Actor, group: GroupRow, iid: number): Promise<EpicWithGroup> {
+      const found = await this.find(actor, group, iid);
+      if (!found) throw new NotFoundError('Epic Not Found');
+      return found;
+    },
+
+    async findById(actor: Actor, id: number): Promise<EpicWithGroup | undefined> {
+      return await readable(actor, await repo.findById(id));
+    },
+
+    async list(
+      actor: Actor,
+      input: EpicListInput,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: EpicWithGroup[]; total: number }> {
+      return await repo.list({ ...(await toFilter(actor, input)), ...page });
+    },
+
+    async listAll(actor: Actor, input: EpicListInput): Promise<EpicWithGroup[]> {
+      return await repo.all(await toFilter(actor, input));
+    },
+
+    async create(actor: Actor, group: GroupRow, input: EpicInput): Promise<EpicWithGroup> {
+      if (!(await can(db, actor, 'createEpic', { type: 'Group', group }))) throw new ForbiddenError();
+      const values = validateEpicInput(input);
+      const parent = input.parentId != null ? await findParent(actor, input.parentId) : undefined;
+      const confidential = values.confidential ?? false;
+      return await db.transaction(async (tx) => {
+        const txRepo = epicsRepository(tx);
+        const txTree = epicTreeRepository(tx);
+        if (parent) {
+          await txRepo.lock([parent.epic.id]);
+          await assertValidParent(tx, { new: true, groupTraversalIds: group.traversalIds, confidential }, parent);
+        }
+        const position = parent ? await tree.appendPosition(tx, parent.epic.id) : null;
+        const epic = await txRepo.insert({
+          groupId: group.id,
+          iid: await nextIid(tx, 'epics', group.id),
+          title: values.title ?? '',
+          description: values.description ?? '',
+          confidential,
+          authorId: actor.user?.id ?? null,
+          color: values.color ?? '#1068bf',
+          parentId: parent?.epic.id ?? null,
+          relativePosition: position,
+          startDateIsFixed: values.startDateIsFixed ?? false,
+          startDateFixed: values.startDateFixed ?? null,
+          dueDateIsFixed: values.dueDateIsFixed ?? false,
+          dueDateFixed: values.dueDateFixed ?? null,
+          createdAt: input.createdAt,
+        });
+        await txTree.initPath(epic.id, parent?.epic.pathIds ?? []);
+        const labelIds = await nextLabelIds(group, [], input);
+        if (labelIds?.length) await txRepo.setLabels(epic.id, labelIds);
+        await recomputeEpicDates(tx, [epic.id]);
+        const row = await txRepo.findById(epic.id);
+        if (!row) throw new Error('created epic vanished');
+        return row;
+      });
+    },
+
+    async update(actor: Actor, found: EpicWithGroup, input: EpicInput): Promise<EpicWithGroup> {
+      if (!(await can(db, actor, 'updateEpic', { type: 'Epic', ...found }))) throw new ForbiddenError();
+      const changes = validateEpicInput(input, found.epic);
+      const newParent = input.parentId != null ? await findParent(actor, input.parentId) : undefined;
+      return await db.transaction(async (tx) => {
+        const txRepo = epicsRepository(tx);
+        await txRepo.lock([found.epic.id]);
+        const current = (await txRepo.findById(found.epic.id)) ?? found;
+        if (input.lockVersion !== undefined) validateEpicInput({ lockVersion: input.lockVersion }, current.epic);
+        const epic = { ...current.epic, ...changes };
+        const parentRow =
+          input.parentId === undefined
+            ? current.epic.parentId !== null
+              ? (await txRepo.findById(current.epic.parentId))?.epic
+              : undefined
+            : newParent?.epic;
+        if (changes.confidential !== undefined) {
+          await assertConfidentialityChange(tx, current.epic, changes.confidential, parentRow);
+        }
+        const now = new Date();
+        const state =
+          input.stateEvent === 'close' && current.epic.state === 'opened'
+            ? { state: 'closed' as const, closedAt: now, closedById: actor.user?.id ?? null }
+            : input.stateEvent === 'reopen' && current.epic.state === 'closed'
+              ? { state: 'opened' as const, closedAt: null, closedById: null }
+              : {};
+        await txRepo.update(current.epic.id, { ...changes, ...state, updatedAt: input.updatedAt ?? now });
+        const labelIds = await nextLabelIds(current.group, await txRepo.labelIds(epic.id), input);
+        if (labelIds) await txRepo.setLabels(epic.id, labelIds);
+        const recompute = [epic.id];
+        if (input.parentId !== undefined && input.parentId !== current.epic.parentId) {
+          const oldParent = await tree.moveUnder(tx, { ...current, epic }, newParent);
+          if (oldParent) recompute.push(oldParent);
+        }
+        await recomputeEpicDates(tx, recompute);
+        const row = await txRepo.findById(epic.id);
+        if (!row) throw new NotFoundError('Epic Not Found');
+        return row;
+      });
+    },
+
+    /** Deletes the epic; its child epics and issues are released (GitLab's "release all child items"). */
+    async remove(actor: Actor, found: EpicWithGroup): Promise<void> {
+      if (!(await can(db, actor, 'destroyEpic', { type: 'Epic', ...found }))) throw new ForbiddenError();
+      await db.transaction(async (tx) => {
+        const txRepo = epicsRepository(tx);
+        const txTree = epicTreeRepository(tx);
+        await txRepo.lock([found.epic.id]);
+        const children = await txTree.childPositions(found.epic.id);
+        for (const child of children) await txTree.setParent(child.id, null, []);
+        await txRepo.delete(found.epic.id);
+        if (found.epic.parentId !== null) await recomputeEpicDates(tx, [found.epic.parentId]);
+      });
+    },
+
+    async setSubscription(actor: Actor, found: EpicWithGroup, subscribed: boolean): Promise<EpicWithGroup> {
+      if (!actor.user) throw new ForbiddenError();
+      await repo.setSubscription(found.epic.id, actor.user.id, subscribed);
+      return found;
+    },
+
+    /**
+     * Recomputes the inherited dates of these epics and of all their ancestors. For use inside a
+     * transaction, call `recomputeEpicDates(tx, ids)` from `epic-dates.repository.ts` instead.
+     */
+    async recomputeDates(epicIds: readonly number[]): Promise<number[]> {
+      return await db.transaction(async (tx) => await recomputeEpicDates(tx, epicIds));
+    },
+  };
 }

@@ -6,15 +6,22 @@
 import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
-import type { EpicIssueRow } from '../../db/schema.ts';
+import type { EpicIssueRow, GroupRow } from '../../db/schema.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { EpicIssueNode, EpicNode, IssueNode } from '../../graphql/refs.ts';
-import { assertCanHoldIssue, recomputeDates } from './issues.adapters.ts';
 import { epicIssuesRepository, POSITION_GAP } from './epic-issues.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
+import { assertCanHoldIssue, findReadableEpicByIid, recomputeDates } from './issues.adapters.ts';
 
 export const NO_MATCHING_ISSUE = 'No matching issue found. Make sure that you are adding a valid issue URL.';
 export const ALREADY_ASSIGNED = 'Issue(s) already assigned';
+
+/** GitLab's answer when nothing the actor may link was found (hidden and missing alike). */
+export class NoMatchingIssueError extends AppError {
+  constructor() {
+    super(404, NO_MATCHING_ISSUE);
+  }
+}
 
 export class IssueNotMovedError extends AppError {
   constructor() {
@@ -22,9 +29,9 @@ export class IssueNotMovedError extends AppError {
   }
 }
 
-/** Throws not found unless the actor may change the epic's issue list. */
+/** Throws not found unless the actor may change the epic's issue list (hidden or read-only alike). */
 export async function assertCanAdminEpicRelation(db: Db, actor: Actor, epic: EpicNode): Promise<void> {
-  if (!(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...epic }))) throw new NotFoundError('Not found');
+  if (!(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...epic }))) throw new NoMatchingIssueError();
 }
 
 /**
@@ -39,16 +46,12 @@ export async function linkIssueToEpic(
   already: 'conflict' | 'keep' = 'conflict',
 ): Promise<EpicIssueRow> {
   await assertCanAdminEpicRelation(tx, actor, epic);
-  if (!(await can(tx, actor, 'adminIssueRelation', { type: 'Issue', ...issue }))) {
-    throw new NotFoundError('Not found');
-  }
+  if (!(await can(tx, actor, 'adminIssueRelation', { type: 'Issue', ...issue }))) throw new NoMatchingIssueError();
   const repo = epicIssuesRepository(tx);
   const previous = await repo.findByIssueId(issue.issue.id);
-  if (previous?.epicId === epic.epic.id) {
-    if (already === 'keep') return previous;
-    throw new ConflictError(ALREADY_ASSIGNED);
-  }
+  if (previous?.epicId === epic.epic.id && already === 'conflict') throw new ConflictError(ALREADY_ASSIGNED);
   assertCanHoldIssue(epic.epic, issue.issue);
+  if (previous?.epicId === epic.epic.id) return previous;
   const min = await repo.minPosition(epic.epic.id);
   const row = await repo.upsert(epic.epic.id, issue.issue.id, min === null ? 0 : min - POSITION_GAP);
   await recomputeDates(tx, [previous?.epicId, epic.epic.id]);
@@ -77,6 +80,18 @@ export function epicIssuesService(db: Db) {
   }
 
   return {
+    /** The epic of the group with this iid, if the actor may read it. */
+    async findEpic(actor: Actor, group: GroupRow, iid: number): Promise<EpicNode | undefined> {
+      if (!Number.isSafeInteger(iid)) return undefined;
+      return await findReadableEpicByIid(db, actor, group, iid);
+    },
+
+    async getEpic(actor: Actor, group: GroupRow, iid: number): Promise<EpicNode> {
+      const found = await this.findEpic(actor, group, iid);
+      if (!found) throw new NotFoundError('Epic Not Found');
+      return found;
+    },
+
     /** The epic's issues the actor may read, in position order. */
     async list(
       actor: Actor,
@@ -118,9 +133,11 @@ export function epicIssuesService(db: Db) {
       for (const issue of issues) {
         if (await can(db, actor, 'adminIssueRelation', { type: 'Issue', ...issue })) linkable.push(issue);
       }
-      if (linkable.length === 0) throw new NotFoundError(NO_MATCHING_ISSUE);
+      if (linkable.length === 0) throw new NoMatchingIssueError();
       const existing = await repo.findByIssueIds(linkable.map((i) => i.issue.id));
-      const fresh = linkable.filter((i) => !existing.some((e) => e.issueId === i.issue.id && e.epicId === epic.epic.id));
+      const fresh = linkable.filter(
+        (i) => !existing.some((e) => e.issueId === i.issue.id && e.epicId === epic.epic.id),
+      );
       if (fresh.length === 0) throw new ConflictError(ALREADY_ASSIGNED);
       return await db.transaction(async (tx) => {
         const out: EpicIssueNode[] = [];
@@ -140,8 +157,9 @@ export function epicIssuesService(db: Db) {
       to: { beforeId?: number; afterId?: number },
     ): Promise<void> {
       const moved = await findVisible(actor, epic, epicIssueId);
-      if (!moved) throw new NotFoundError('Not found');
-      await assertCanAdminEpicRelation(db, actor, epic);
+      if (!moved || !(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...epic }))) {
+        throw new NotFoundError('Not found');
+      }
       for (const id of [to.beforeId, to.afterId]) {
         if (id !== undefined && !(await findVisible(actor, epic, id))) throw new IssueNotMovedError();
       }
@@ -162,8 +180,9 @@ export function epicIssuesService(db: Db) {
     /** Removes a relation; returns what it was. */
     async remove(actor: Actor, epic: EpicNode, epicIssueId: number): Promise<EpicIssueNode> {
       const found = await findVisible(actor, epic, epicIssueId);
-      if (!found) throw new NotFoundError('Not found');
-      await assertCanAdminEpicRelation(db, actor, epic);
+      if (!found || !(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...epic }))) {
+        throw new NotFoundError('Not found');
+      }
       await db.transaction(async (tx) => {
         await epicIssuesRepository(tx).delete(epicIssueId);
         await recomputeDates(tx, [epic.epic.id]);

@@ -19,6 +19,7 @@ export type NegatedIssueFilter = {
   authorUsername?: string[];
   assigneeUsernames?: string[];
   assigneeId?: number;
+  authorId?: number;
   iids?: number[];
   types?: IssueType[];
   weight?: number;
@@ -67,6 +68,8 @@ export type IssueFilter = {
   closedBefore?: string;
   dueDateBefore?: string;
   dueDateAfter?: string;
+  /** issues without a due date */
+  dueDateNone?: boolean;
   not?: NegatedIssueFilter;
   sort?: IssueSort;
 };
@@ -113,7 +116,8 @@ const assignedTo = (users: SQL) =>
 const hasAnyAssignee = sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`;
 const inMilestones = (titles: readonly string[]) =>
   sql`i.milestone_id IN (SELECT m.id FROM milestones m WHERE m.title = ANY(${names(titles)}))`;
-const inEpic = (epicId: number) => sql`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${epicId})`;
+const inEpic = (epicId: number) =>
+  sql`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${epicId})`;
 const inAnyEpic = sql`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id)`;
 const reacted = (userId: number, name?: string) => sql`EXISTS (SELECT 1 FROM award_emoji ae
   WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.user_id = ${userId}
@@ -124,7 +128,9 @@ export function issueConditions(f: IssueFilter): SQL[] {
   const c: SQL[] = [];
   if (f.projectId !== undefined) c.push(sql`i.project_id = ${f.projectId}`);
   if (f.groupId !== undefined) {
-    c.push(f.includeSubgroups === false ? sql`pg.id = ${f.groupId}` : sql`pg.traversal_ids @> ARRAY[${f.groupId}]::bigint[]`);
+    c.push(
+      f.includeSubgroups === false ? sql`pg.id = ${f.groupId}` : sql`pg.traversal_ids @> ARRAY[${f.groupId}]::bigint[]`,
+    );
   }
   if (f.state && f.state !== 'all') c.push(sql`i.state = ${f.state}`);
   if (f.iids?.length) c.push(sql`i.iid = ANY(${sql.param(f.iids.map(String))}::int[])`);
@@ -142,7 +148,9 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.milestoneWildcard === 'NONE') c.push(sql`i.milestone_id IS NULL`);
   if (f.milestoneWildcard === 'ANY') c.push(sql`i.milestone_id IS NOT NULL`);
   if (f.milestoneWildcard === 'UPCOMING') {
-    c.push(sql`i.milestone_id IN (SELECT m.id FROM milestones m WHERE m.state = 'active' AND m.start_date > CURRENT_DATE)`);
+    c.push(
+      sql`i.milestone_id IN (SELECT m.id FROM milestones m WHERE m.state = 'active' AND m.start_date > CURRENT_DATE)`,
+    );
   }
   if (f.milestoneWildcard === 'STARTED') {
     c.push(sql`i.milestone_id IN (SELECT m.id FROM milestones m WHERE m.state = 'active'
@@ -180,6 +188,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.closedBefore) c.push(sql`i.closed_at <= ${f.closedBefore}::timestamptz`);
   if (f.dueDateAfter) c.push(sql`i.due_date >= ${f.dueDateAfter}::date`);
   if (f.dueDateBefore) c.push(sql`i.due_date <= ${f.dueDateBefore}::date`);
+  if (f.dueDateNone) c.push(sql`i.due_date IS NULL`);
   if (f.not) c.push(...negatedConditions(f.not, f.reactionUserId));
   return c;
 }
@@ -191,12 +200,14 @@ function negatedConditions(n: NegatedIssueFilter, reactionUserId: number | undef
   if (n.authorUsername?.length) {
     c.push(sql`(i.author_id IS NULL OR i.author_id NOT IN ${userIdsOf(n.authorUsername)})`);
   }
+  if (n.authorId !== undefined) c.push(sql`i.author_id IS DISTINCT FROM ${n.authorId}`);
   if (n.assigneeUsernames?.length) c.push(sql`NOT ${assignedTo(userIdsOf(n.assigneeUsernames))}`);
   if (n.assigneeId !== undefined) c.push(sql`NOT ${assignedTo(sql`(${n.assigneeId})`)}`);
   if (n.iids?.length) c.push(sql`NOT (i.iid = ANY(${sql.param(n.iids.map(String))}::int[]))`);
   if (n.types?.length) c.push(sql`NOT (i.issue_type = ANY(${names(n.types)}))`);
   if (n.weight !== undefined) c.push(sql`i.weight IS DISTINCT FROM ${n.weight}`);
-  if (n.healthStatus?.length) c.push(sql`(i.health_status IS NULL OR NOT (i.health_status = ANY(${names(n.healthStatus)})))`);
+  if (n.healthStatus?.length)
+    c.push(sql`(i.health_status IS NULL OR NOT (i.health_status = ANY(${names(n.healthStatus)})))`);
   if (n.epicId !== undefined) c.push(sql`NOT ${inEpic(n.epicId)}`);
   if (n.myReactionEmoji && reactionUserId !== undefined) c.push(sql`NOT ${reacted(reactionUserId, n.myReactionEmoji)}`);
   return c;

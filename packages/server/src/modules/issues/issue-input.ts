@@ -4,7 +4,7 @@
  */
 import { isIsoDate } from '@milepost/shared';
 import type { IssueRow } from '../../db/schema.ts';
-import { FieldErrors } from '../validation.ts';
+import type { FieldErrors } from '../validation.ts';
 import { HEALTH_STATUSES, type HealthStatus, ISSUE_TYPES, type IssueType } from './issue-filters.ts';
 
 export const MAX_TITLE_LENGTH = 255;
@@ -86,7 +86,8 @@ export function validateIssueInput(input: IssueInput, creating: boolean, errors:
   if (input.healthStatus !== undefined) {
     const h = input.healthStatus;
     if (h === null || h === '' || h === 0 || h === '0') out.healthStatus = null;
-    else if (typeof h === 'string' && (HEALTH_STATUSES as readonly string[]).includes(h)) out.healthStatus = h as HealthStatus;
+    else if (typeof h === 'string' && (HEALTH_STATUSES as readonly string[]).includes(h))
+      out.healthStatus = h as HealthStatus;
     else errors.add('health_status', 'is not included in the list');
   }
   return out;

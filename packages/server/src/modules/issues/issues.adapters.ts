@@ -2,13 +2,17 @@
  * The issues module's calls into other modules (epics, labels, milestones), one small function
  * each, so each can be switched to the owning module's service in one line.
  */
+import { DEFAULT_EPIC_COLOR } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { nextIid } from '../../db/internal-ids.ts';
 import type { EpicRow, GroupRow, LabelRow, MilestoneRow, ProjectRow } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import type { EpicNode } from '../../graphql/refs.ts';
 import { recomputeEpicDates } from '../epics/epic-dates.repository.ts';
+import { epicTreeRepository } from '../epics/epic-tree.repository.ts';
+import { epicsRepository } from '../epics/epics.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { issuesRepository } from './issues.repository.ts';
 
@@ -67,4 +71,40 @@ export async function findMilestoneForIssue(
   milestoneId: number,
 ): Promise<MilestoneRow | undefined> {
   return await issuesRepository(db).availableMilestone(project, group, milestoneId);
+}
+
+/**
+ * Creates the epic an issue is promoted to (inside the caller's transaction), through the epics
+ * module's repositories: copies title, description, confidentiality and the group labels whose
+ * titles match the issue's labels.
+ */
+export async function createEpicForPromotion(
+  tx: Db,
+  group: GroupRow,
+  attrs: { title: string; description: string; confidential: boolean; authorId: number; labelTitles: string[] },
+): Promise<EpicNode> {
+  const epics = epicsRepository(tx);
+  const epic = await epics.insert({
+    groupId: group.id,
+    iid: await nextIid(tx, 'epics', group.id),
+    title: attrs.title,
+    description: attrs.description,
+    confidential: attrs.confidential,
+    authorId: attrs.authorId,
+    color: DEFAULT_EPIC_COLOR,
+    parentId: null,
+    relativePosition: null,
+    startDateIsFixed: false,
+    startDateFixed: null,
+    dueDateIsFixed: false,
+    dueDateFixed: null,
+  });
+  await epicTreeRepository(tx).initPath(epic.id, []);
+  const labels = await epics.groupLabels(group, { titles: attrs.labelTitles });
+  const byTitle = new Map<string, number>();
+  for (const l of labels) if (!byTitle.has(l.title.toLowerCase())) byTitle.set(l.title.toLowerCase(), l.id);
+  if (byTitle.size) await epics.setLabels(epic.id, [...byTitle.values()]);
+  const found = await epics.findById(epic.id);
+  if (!found) throw new Error('the promoted epic vanished');
+  return found;
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import {
   type GroupRow,
   groups,
+  type IssueRow,
   issueAssignees,
   issueLabels,
-  type IssueRow,
   issues,
   type LabelRow,
   labels,
@@ -108,7 +108,9 @@ export function issuesRepository(db: Db) {
       const [row] = await db
         .update(issues)
         .set({ ...changes, updatedAt: new Date(), lockVersion: sql`${issues.lockVersion} + 1` })
-        .where(lockVersion === undefined ? eq(issues.id, id) : and(eq(issues.id, id), eq(issues.lockVersion, lockVersion)))
+        .where(
+          lockVersion === undefined ? eq(issues.id, id) : and(eq(issues.id, id), eq(issues.lockVersion, lockVersion)),
+        )
         .returning();
       return row;
     },

@@ -1,5 +1,284 @@
+/**
+ * Issues: project-owned, `iid` per project. Rules and transactions live here; SQL in the
+ * repositories; access in the policy. Hidden issues look exactly like missing ones.
+ *
+ * Metadata (assignees, labels, milestone, weight, due date, health status, lock, confidentiality on
+ * update) is set only by actors who may administer the project's issues (Reporter+); for others it
+ * is dropped, as GitLab does. Unknown labels and milestones of other containers are ignored.
+ */
+import { keepOnePerScope } from '@milepost/shared';
+import type { Actor } from '../../authz/actor.ts';
+import { userActor } from '../../authz/actor.ts';
+import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { nextIid } from '../../db/internal-ids.ts';
+import type { IssueRow, LabelRow } from '../../db/schema.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { IssueNode } from '../../graphql/refs.ts';
+import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { FieldErrors } from '../validation.ts';
+import { epicIssuesRepository } from './epic-issues.repository.ts';
+import { epicIssuesService, linkIssueToEpic, unlinkIssue } from './epic-issues.service.ts';
+import { issueDetails } from './issue-details.ts';
+import type { IssueFilter } from './issue-filters.ts';
+import { type IssueInput, metadataKeys, STALE_ISSUE_MESSAGE, validateIssueInput } from './issue-input.ts';
+import { issueLinksService } from './issue-links.service.ts';
+import { issueNodes } from './issue-nodes.ts';
+import { issuePromotion } from './issue-promote.ts';
+import {
+  assertCanHoldIssue,
+  findMilestoneForIssue,
+  findReadableEpic,
+  loadEpics,
+  recomputeDates,
+  resolveLabels,
+} from './issues.adapters.ts';
+import { type IssueChanges, issuesRepository } from './issues.repository.ts';
 
-export function issuesService(_db: Db) {
-  return {};
+export type Page = { limit: number; offset: number };
+
+/** A stand-in issue of the project, to ask the policy what the actor may do with issues there. */
+function draftIssue(project: ProjectWithGroup): IssueNode {
+  const now = new Date();
+  const issue: IssueRow = {
+    id: 0,
+    projectId: project.project.id,
+    iid: 0,
+    issueType: 'issue',
+    title: '',
+    description: '',
+    state: 'opened',
+    reopenedAt: null,
+    closedAt: null,
+    closedById: null,
+    confidential: false,
+    authorId: null,
+    milestoneId: null,
+    weight: null,
+    dueDate: null,
+    healthStatus: null,
+    discussionLocked: false,
+    lockVersion: 0,
+    relativePosition: null,
+    duplicatedToId: null,
+    movedToId: null,
+    promotedToEpicId: null,
+    createdAt: now,
+    updatedAt: now,
+    lastEditedAt: null,
+    lastEditedById: null,
+  };
+  return { issue, ...project, assigneeIds: [] };
+}
+
+export function issuesService(db: Db) {
+  const repo = issuesRepository(db);
+
+  async function readable(actor: Actor, node: IssueNode | undefined): Promise<IssueNode | undefined> {
+    if (!node) return undefined;
+    return (await can(db, actor, 'readIssue', { type: 'Issue', ...node })) ? node : undefined;
+  }
+
+  /** Users (active, existing) among `ids` who could read the issue once assigned. */
+  async function assignableUsers(node: IssueNode, ids: readonly number[]): Promise<number[]> {
+    const unique = [...new Set(ids)].slice(0, 200);
+    const users = await usersRepository(db).findByIds(unique);
+    const out: number[] = [];
+    for (const user of users) {
+      if (user.state !== 'active') continue;
+      const subject = { type: 'Issue' as const, ...node, assigneeIds: [...node.assigneeIds, user.id] };
+      if (await can(db, userActor(user), 'readIssue', subject)) out.push(user.id);
+    }
+    return unique.filter((id) => out.includes(id));
+  }
+
+  /** The label set after an update: replace, then add, then remove; one label per scope. */
+  async function nextLabels(tx: Db, node: IssueNode, input: IssueInput): Promise<number[] | undefined> {
+    const replace = input.labelIds !== undefined || input.labelTitles !== undefined;
+    const add = input.addLabelIds?.length || input.addLabelTitles?.length;
+    const remove = input.removeLabelIds?.length || input.removeLabelTitles?.length;
+    if (!replace && !add && !remove) return undefined;
+    const resolve = (ids?: number[], titles?: string[]) =>
+      ids?.length || titles?.length
+        ? resolveLabels(tx, node.project, node.group, { ids, titles })
+        : Promise.resolve([]);
+    let current: LabelRow[] = replace
+      ? await resolve(input.labelIds, input.labelTitles)
+      : ((await issuesRepository(tx).labelsOf([node.issue.id])).get(node.issue.id) ?? []);
+    const added = await resolve(input.addLabelIds, input.addLabelTitles);
+    current = [...current.filter((l) => !added.some((a) => a.id === l.id)), ...added];
+    const removed = new Set((await resolve(input.removeLabelIds, input.removeLabelTitles)).map((l) => l.id));
+    return keepOnePerScope(current.filter((l) => !removed.has(l.id))).map((l) => l.id);
+  }
+
+  const service = {
+    /** The issue of the project with this iid, if the actor may read it. */
+    async find(actor: Actor, project: ProjectWithGroup, iid: number): Promise<IssueNode | undefined> {
+      const row = await repo.findByIid(project.project.id, iid);
+      if (!row) return undefined;
+      const assignees = await repo.assigneeIds([row.id]);
+      return await readable(actor, { issue: row, ...project, assigneeIds: assignees.get(row.id) ?? [] });
+    },
+
+    async get(actor: Actor, project: ProjectWithGroup, iid: number): Promise<IssueNode> {
+      const found = await this.find(actor, project, iid);
+      if (!found) throw new NotFoundError('Issue Not Found');
+      return found;
+    },
+
+    /** By global id, if readable. */
+    async findById(actor: Actor, id: number): Promise<IssueNode | undefined> {
+      const [node] = await issueNodes(db, [id]);
+      return await readable(actor, node);
+    },
+
+    /** Readable issues among these ids (order kept). */
+    async findByIds(actor: Actor, ids: readonly number[]): Promise<IssueNode[]> {
+      const nodes = await issueNodes(db, ids);
+      const out: IssueNode[] = [];
+      for (const node of nodes) if (await readable(actor, node)) out.push(node);
+      return out;
+    },
+
+    /** One page of issues the actor may read. */
+    async list(actor: Actor, filter: IssueFilter, page: Page): Promise<{ rows: IssueNode[]; total: number }> {
+      const visible = await visibleIssuesSql(db, actor);
+      const f = { ...filter, reactionUserId: actor.user?.id };
+      const { rows, total } = await repo.list(visible, f, page);
+      return {
+        rows: await issueNodes(
+          db,
+          rows.map((r) => r.id),
+          rows,
+        ),
+        total,
+      };
+    },
+
+    async create(actor: Actor, project: ProjectWithGroup, input: IssueInput): Promise<IssueNode> {
+      if (!actor.user) throw new UnauthorizedError();
+      if (!(await can(db, actor, 'createIssue', { type: 'Project', ...project }))) throw new ForbiddenError();
+      const admin = await can(db, actor, 'adminIssue', { type: 'Issue', ...draftIssue(project) });
+      const errors = new FieldErrors();
+      const given = admin ? input : { ...input, ...Object.fromEntries(metadataKeys(input).map((k) => [k, undefined])) };
+      const scalars = validateIssueInput(given, true, errors);
+      if (errors.any) throw new ValidationError(errors.fields);
+      const author = actor.user;
+      return await db.transaction(async (tx) => {
+        const r = issuesRepository(tx);
+        const milestone =
+          given.milestoneId != null
+            ? await findMilestoneForIssue(tx, project.project, project.group, given.milestoneId)
+            : undefined;
+        const row = await r.insert({
+          ...scalars,
+          title: scalars.title ?? '',
+          projectId: project.project.id,
+          iid: await nextIid(tx, 'issues', project.project.id),
+          authorId: author.id,
+          milestoneId: milestone?.id ?? null,
+        });
+        let node: IssueNode = { issue: row, ...project, assigneeIds: [] };
+        if (given.assigneeIds?.length) {
+          const ids = await assignableUsers(node, given.assigneeIds);
+          await r.setAssignees(row.id, ids);
+          node = { ...node, assigneeIds: ids };
+        }
+        const labels = await nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles });
+        if (labels?.length) await r.setLabels(row.id, labels);
+        if (given.epicId != null) {
+          const epic = await findReadableEpic(tx, actor, given.epicId);
+          if (!epic) throw new NotFoundError('Epic Not Found');
+          await linkIssueToEpic(tx, actor, epic, node, 'keep');
+        }
+        return node;
+      });
+    },
+
+    async update(actor: Actor, node: IssueNode, input: IssueInput): Promise<IssueNode> {
+      const subject = { type: 'Issue' as const, ...node };
+      if (!(await can(db, actor, 'updateIssue', subject))) throw new ForbiddenError();
+      if (input.lockVersion !== undefined && input.lockVersion !== node.issue.lockVersion) {
+        throw new ConflictError(STALE_ISSUE_MESSAGE);
+      }
+      const admin = await can(db, actor, 'adminIssue', subject);
+      const dropped = admin ? [] : [...metadataKeys(input), 'confidential' as const];
+      const given: IssueInput = { ...input, ...Object.fromEntries(dropped.map((k) => [k, undefined])) };
+      const errors = new FieldErrors();
+      const changes: IssueChanges = validateIssueInput(given, false, errors);
+      if (errors.any) throw new ValidationError(errors.fields);
+      const { issue } = node;
+      if (given.stateEvent === 'close' && issue.state === 'opened') {
+        Object.assign(changes, { state: 'closed', closedAt: new Date(), closedById: actor.user?.id ?? null });
+      }
+      if (given.stateEvent === 'reopen' && issue.state === 'closed') {
+        Object.assign(changes, { state: 'opened', closedAt: null, closedById: null, reopenedAt: new Date() });
+      }
+      if (changes.title !== undefined || changes.description !== undefined) {
+        Object.assign(changes, { lastEditedAt: new Date(), lastEditedById: actor.user?.id ?? null });
+      }
+      return await db.transaction(async (tx) => {
+        const r = issuesRepository(tx);
+        if (given.milestoneId !== undefined) {
+          const milestone =
+            given.milestoneId === null
+              ? null
+              : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId);
+          if (milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
+        }
+        const row = await r.update(issue.id, changes, issue.lockVersion);
+        if (!row) throw new ConflictError(STALE_ISSUE_MESSAGE);
+        let next: IssueNode = { ...node, issue: row };
+        if (given.assigneeIds !== undefined) {
+          const ids = await assignableUsers(next, given.assigneeIds);
+          await r.setAssignees(row.id, ids);
+          next = { ...next, assigneeIds: ids };
+        }
+        const labels = await nextLabels(tx, next, given);
+        if (labels) await r.setLabels(row.id, labels);
+        const relation = await epicIssuesRepository(tx).findByIssueId(row.id);
+        if (given.epicId === null && relation) await unlinkIssue(tx, actor, next);
+        else if (given.epicId != null) {
+          const epic = await findReadableEpic(tx, actor, given.epicId);
+          if (!epic) throw new NotFoundError('Epic Not Found');
+          await linkIssueToEpic(tx, actor, epic, next, 'keep');
+        } else if (relation && changes.confidential === false) {
+          const [current] = await loadEpics(tx, [relation.epicId]);
+          if (current) assertCanHoldIssue(current.epic, row);
+        }
+        if (relation && row.milestoneId !== issue.milestoneId) await recomputeDates(tx, [relation.epicId]);
+        return next;
+      });
+    },
+
+    /** Sets (or clears, with null) the issue's epic: GraphQL `issueSetEpic`. */
+    async setEpic(actor: Actor, node: IssueNode, epicId: number | null): Promise<IssueNode> {
+      await db.transaction(async (tx) => {
+        if (epicId === null) return await unlinkIssue(tx, actor, node);
+        const epic = await findReadableEpic(tx, actor, epicId);
+        if (!epic) throw new NotFoundError('Epic Not Found');
+        await linkIssueToEpic(tx, actor, epic, node, 'keep');
+      });
+      return node;
+    },
+
+    async remove(actor: Actor, node: IssueNode): Promise<void> {
+      if (!(await can(db, actor, 'destroyIssue', { type: 'Issue', ...node }))) throw new ForbiddenError();
+      await db.transaction(async (tx) => {
+        const relation = await epicIssuesRepository(tx).deleteForIssue(node.issue.id);
+        await issuesRepository(tx).delete(node.issue.id);
+        if (relation) await recomputeDates(tx, [relation.epicId]);
+      });
+    },
+  };
+
+  return {
+    ...service,
+    /** Labels, milestone, users, epic, votes and subscription of a page of issues (for REST/UI entities). */
+    details: (actor: Actor, nodes: readonly IssueNode[]) => issueDetails(db, actor, nodes),
+    ...issuePromotion(db),
+    epicIssues: epicIssuesService(db),
+    links: issueLinksService(db),
+  };
 }

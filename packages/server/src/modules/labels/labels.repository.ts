@@ -25,7 +25,13 @@ export type LabelListFilter = LabelScope & {
   offset: number;
 };
 
-export type NewLabel = { groupId: number | null; projectId: number | null; title: string; color: string; description: string };
+export type NewLabel = {
+  groupId: number | null;
+  projectId: number | null;
+  title: string;
+  color: string;
+  description: string;
+};
 
 function scopeCondition(s: LabelScope): SQL {
   const parts: SQL[] = [];
@@ -59,7 +65,10 @@ export function labelsRepository(db: Db) {
         .where(sql`${labels.id} = ANY(${ids(list)})`);
     },
     /** Labels of the given containers with one of these ids or exact titles. */
-    async findInScope(scope: LabelScope, by: { ids?: readonly number[]; titles?: readonly string[] }): Promise<LabelRow[]> {
+    async findInScope(
+      scope: LabelScope,
+      by: { ids?: readonly number[]; titles?: readonly string[] },
+    ): Promise<LabelRow[]> {
       const match: SQL[] = [];
       if (by.ids?.length) match.push(sql`${labels.id} = ANY(${ids(by.ids)})`);
       if (by.titles?.length) match.push(sql`${labels.title} = ANY(${sql.param([...by.titles])}::text[])`);
@@ -111,12 +120,19 @@ export function labelsRepository(db: Db) {
         JOIN projects p ON p.id = i.project_id JOIN groups pg ON pg.id = p.group_id
         WHERE il.label_id = ANY(${ids(labelIds)}) AND ${visibleIssues}
         GROUP BY il.label_id`);
-      for (const r of result.rows) counts.set(Number(r.label_id), { opened: Number(r.opened), closed: Number(r.closed) });
+      for (const r of result.rows)
+        counts.set(Number(r.label_id), { opened: Number(r.opened), closed: Number(r.closed) });
       return counts;
     },
-    async titleTaken(container: { groupId: number | null; projectId: number | null }, title: string, exceptId?: number) {
+    async titleTaken(
+      container: { groupId: number | null; projectId: number | null },
+      title: string,
+      exceptId?: number,
+    ) {
       const where = and(
-        container.groupId !== null ? eq(labels.groupId, container.groupId) : eq(labels.projectId, container.projectId ?? 0),
+        container.groupId !== null
+          ? eq(labels.groupId, container.groupId)
+          : eq(labels.projectId, container.projectId ?? 0),
         eq(labels.title, title),
         exceptId !== undefined ? sql`${labels.id} <> ${exceptId}` : undefined,
       );

@@ -9,8 +9,8 @@ import type { UiRouter } from '../../http/ui-router.ts';
 import {
   boolParam,
   intParam,
-  type Params,
   ParamError,
+  type Params,
   pageOf,
   paramsOf,
   requireParams,
@@ -48,14 +48,23 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
     const opts = { search, includeAncestorGroups, limit: page.limit, offset: page.offset };
     const { rows, total } =
       c.type === 'Group'
-        ? await services.labels.listForGroup(request.actor, c.group, { ...opts, includeDescendantGroups, onlyGroupLabels })
+        ? await services.labels.listForGroup(request.actor, c.group, {
+            ...opts,
+            includeDescendantGroups,
+            onlyGroupLabels,
+          })
         : await services.labels.listForProject(request.actor, c, opts);
     setPaginationHeaders(request, reply, page, total, config.externalUrl);
     return await present(request.actor, rows, withCounts);
   }
 
   async function present(actor: Actor, rows: LabelRow[], withCounts: boolean) {
-    const counts = withCounts ? await services.labels.issueCounts(actor, rows.map((l) => l.id)) : undefined;
+    const counts = withCounts
+      ? await services.labels.issueCounts(
+          actor,
+          rows.map((l) => l.id),
+        )
+      : undefined;
     return rows.map((l) => ({
       ...labelEntity(l),
       ...(counts
@@ -109,7 +118,13 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
         const q = request.query as Params;
         const includeAncestors = boolParam(q, 'include_ancestor_groups') ?? true;
         const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        return (await present(request.actor, [await findLabel(c, request.actor, request.params.label_id, includeAncestors)], false))[0];
+        return (
+          await present(
+            request.actor,
+            [await findLabel(c, request.actor, request.params.label_id, includeAncestors)],
+            false,
+          )
+        )[0];
       });
 
       r.put<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
@@ -133,7 +148,8 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       const deprecatedTarget = (p: Params) => {
         const byId = intParam(p, 'label_id');
         const name = stringParam(p, 'name');
-        if (byId === undefined && name === undefined) throw new ParamError('label_id, name are missing, exactly one parameter must be provided');
+        if (byId === undefined && name === undefined)
+          throw new ParamError('label_id, name are missing, exactly one parameter must be provided');
         if (byId !== undefined && name !== undefined) throw new ParamError('label_id, name are mutually exclusive');
         return byId !== undefined ? String(byId) : (name as string);
       };

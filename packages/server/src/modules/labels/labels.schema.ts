@@ -66,7 +66,10 @@ builder.objectFields(GroupRef, (t) => ({
           defaultValue: ['TITLE', 'DESCRIPTION'],
           description: 'Specify which fields to search in. Ignored if using `title`.',
         }),
-        title: t.arg.string({ required: false, description: 'Exact match on title. Cannot be used with `searchTerm`.' }),
+        title: t.arg.string({
+          required: false,
+          description: 'Exact match on title. Cannot be used with `searchTerm`.',
+        }),
         includeAncestorGroups: t.arg.boolean({
           required: false,
           defaultValue: false,
@@ -123,7 +126,10 @@ builder.objectFields(ProjectRef, (t) => ({
           defaultValue: ['TITLE', 'DESCRIPTION'],
           description: 'Specify which fields to search in. Ignored if using `title`.',
         }),
-        title: t.arg.string({ required: false, description: 'Exact match on title. Cannot be used with `searchTerm`.' }),
+        title: t.arg.string({
+          required: false,
+          description: 'Exact match on title. Cannot be used with `searchTerm`.',
+        }),
         includeAncestorGroups: t.arg.boolean({
           required: false,
           defaultValue: false,
@@ -167,7 +173,10 @@ builder.relayMutationField(
         description:
           "The color of the label given in 6-digit hex notation with leading '#' sign (for example, `#FFAABB`) or one of the CSS color names.",
       }),
-      groupPath: t.id({ required: false, description: 'Full path of the group with which the resource is associated.' }),
+      groupPath: t.id({
+        required: false,
+        description: 'Full path of the group with which the resource is associated.',
+      }),
       projectPath: t.id({
         required: false,
         description: 'Full path of the project with which the resource is associated.',

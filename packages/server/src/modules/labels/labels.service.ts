@@ -124,7 +124,11 @@ export function labelsService(db: Db) {
       if (!label) missing.push(asked);
       else if (!result.some((l) => l.id === label.id)) result.push(label);
     };
-    for (const id of by.ids ?? []) add(found.find((l) => l.id === id), String(id));
+    for (const id of by.ids ?? [])
+      add(
+        found.find((l) => l.id === id),
+        String(id),
+      );
     for (const title of by.titles ?? []) {
       const candidates = found.filter((l) => l.title === title).sort((a, b) => nearness(c, a) - nearness(c, b));
       add(candidates[0], JSON.stringify(title));
@@ -188,7 +192,10 @@ export function labelsService(db: Db) {
     async create(actor: Actor, c: LabelContainer, input: LabelInput): Promise<LabelRow> {
       await assertAdmin(actor, c);
       const v = validate(input, false);
-      const container = { groupId: c.type === 'Group' ? c.group.id : null, projectId: c.type === 'Project' ? c.project.id : null };
+      const container = {
+        groupId: c.type === 'Group' ? c.group.id : null,
+        projectId: c.type === 'Project' ? c.project.id : null,
+      };
       try {
         return await db.transaction(async (tx) => {
           const txRepo = labelsRepository(tx);

@@ -78,7 +78,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       if (args.username) return (await usersRepository(ctx.db).findByUsername(args.username)) ?? null;
-      const m = args.id ? /^gid:\/\/gitlab\/User\/(\d+)$/.exec(String(args.id)) : null;
+      const m = args.id ? /^gid:\/\/gitlab\/User\/(\d{1,15})$/.exec(String(args.id)) : null;
       return m ? ((await ctx.services.users.find(ctx.actor, Number(m[1]))) ?? null) : null;
     },
   }),

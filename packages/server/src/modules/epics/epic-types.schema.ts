@@ -1,0 +1,323 @@
+/**
+ * GraphQL enums, inputs and helper objects of the epics domain (GitLab's names), and the argument
+ * set shared by `Group.epics`, `Epic.children` and `Epic.ancestors`.
+ */
+import { EPIC_ABILITIES } from '@milepost/shared';
+import { GraphQLError } from 'graphql';
+import { builder } from '../../graphql/builder.ts';
+import { permissionsType } from '../../graphql/permissions.ts';
+import { type EpicNode, EpicRef } from '../../graphql/refs.ts';
+import { IssuableSearchableFieldEnum } from '../issues/issue-enums.schema.ts';
+import { checkTimeframe, TimeframeInput } from '../milestones/timeframe.schema.ts';
+import type { EpicRollup } from './epic-reads.repository.ts';
+import type { EpicSortKey } from './epics.repository.ts';
+import type { EpicListInput } from './epics.service.ts';
+
+/** An epic as a list returns it, with the roadmap timeframe the list was asked for. */
+export type ListedEpic = EpicNode & { timeframe?: { start: string; end: string } };
+
+export const EpicStateEnum = builder.enumType('EpicState', {
+  description: 'State of an epic',
+  values: {
+    all: { value: 'all', description: 'All epics.' },
+    opened: { value: 'opened', description: 'Open epics.' },
+    closed: { value: 'closed', description: 'Closed epics.' },
+  } as const,
+});
+
+export const EpicStateEventEnum = builder.enumType('EpicStateEvent', {
+  description: 'State event of an epic',
+  values: {
+    REOPEN: { value: 'reopen', description: 'Reopen the epic.' },
+    CLOSE: { value: 'close', description: 'Close the epic.' },
+  } as const,
+});
+
+const SORTS: [string, EpicSortKey, string][] = [
+  ['START_DATE_DESC', 'start_date_desc', 'Sort by start date in descending order.'],
+  ['START_DATE_ASC', 'start_date_asc', 'Sort by start date in ascending order.'],
+  ['END_DATE_DESC', 'end_date_desc', 'Sort by end date in descending order.'],
+  ['END_DATE_ASC', 'end_date_asc', 'Sort by end date in ascending order.'],
+  ['TITLE_DESC', 'title_desc', 'Sort by title in descending order.'],
+  ['TITLE_ASC', 'title_asc', 'Sort by title in ascending order.'],
+  ['CREATED_AT_ASC', 'created_at_asc', 'Sort by creation time in ascending order.'],
+  ['CREATED_AT_DESC', 'created_at_desc', 'Sort by creation time in descending order.'],
+  ['UPDATED_AT_ASC', 'updated_at_asc', 'Sort by last update time in ascending order.'],
+  ['UPDATED_AT_DESC', 'updated_at_desc', 'Sort by last update time in descending order.'],
+];
+const DEPRECATED_SORTS: [string, EpicSortKey][] = [
+  ['start_date_desc', 'start_date_desc'],
+  ['start_date_asc', 'start_date_asc'],
+  ['end_date_desc', 'end_date_desc'],
+  ['end_date_asc', 'end_date_asc'],
+];
+
+export const EpicSortEnum = builder.enumType('EpicSort', {
+  description: 'Roadmap sort values',
+  values: Object.fromEntries([
+    ...SORTS.map(([name, value, description]) => [name, { value, description }]),
+    ...DEPRECATED_SORTS.map(([name, value]) => [
+      name,
+      {
+        value,
+        description: `${name.replace(/_/g, ' ')} (deprecated).`,
+        deprecationReason: `Use ${name.toUpperCase()}. Deprecated in GitLab 13.11.`,
+      },
+    ]),
+  ]) as Record<string, { value: EpicSortKey; description: string }>,
+});
+
+export const MoveTypeEnum = builder.enumType('MoveType', {
+  description: 'The position to which the adjacent object should be moved',
+  values: {
+    before: { value: 'before', description: 'Adjacent object is moved before the object that is being moved.' },
+    after: { value: 'after', description: 'Adjacent object is moved after the object that is being moved.' },
+  } as const,
+});
+
+export const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
+  description: 'Status of the subscription to an issuable.',
+  values: {
+    EXPLICITLY_SUBSCRIBED: { value: 'subscribed', description: 'User is explicitly subscribed to the issuable.' },
+    EXPLICITLY_UNSUBSCRIBED: {
+      value: 'unsubscribed',
+      description: 'User is explicitly unsubscribed from the issuable.',
+    },
+  } as const,
+});
+
+export const NegatedEpicFilterInput = builder.inputType('NegatedEpicFilterInput', {
+  description: 'Negated epic filters.',
+  fields: (t) => ({
+    labelName: t.stringList({ required: false, description: 'Filter by label name.' }),
+    authorUsername: t.string({ required: false, description: 'Filter by author username.' }),
+    myReactionEmoji: t.string({
+      required: false,
+      description: 'Filter by reaction emoji applied by the current user.',
+    }),
+  }),
+});
+
+export const UnionedEpicFilterInput = builder.inputType('UnionedEpicFilterInput', {
+  description: 'Epic filters combined with OR.',
+  fields: (t) => ({
+    labelNames: t.stringList({
+      required: false,
+      description: 'Filters epics that have at least one of the given labels.',
+    }),
+    authorUsernames: t.stringList({
+      required: false,
+      description: 'Filters epics authored by one of the given users.',
+    }),
+    labelName: t.stringList({
+      required: false,
+      description: 'Filters epics that have at least one of the given labels.',
+      deprecationReason: 'Use labelNames. Deprecated in GitLab 16.6.',
+    }),
+    authorUsername: t.stringList({
+      required: false,
+      description: 'Filters epics authored by one of the given users.',
+      deprecationReason: 'Use authorUsernames. Deprecated in GitLab 16.6.',
+    }),
+  }),
+});
+
+export const EpicConnection = builder.connectionObject({ type: EpicRef, name: 'EpicConnection' }, { name: 'EpicEdge' });
+builder.objectField(EpicConnection, 'count', (t) =>
+  t.int({
+    description: 'Total count of collection (visible epics only).',
+    resolve: (c) => (c as unknown as { count: number }).count,
+  }),
+);
+
+export const EpicPermissionsRef = permissionsType<EpicNode>('EpicPermissions', EPIC_ABILITIES, (e) => ({
+  type: 'Epic',
+  ...e,
+}));
+
+export const EpicDescendantCountRef = builder.objectRef<EpicRollup>('EpicDescendantCount').implement({
+  description: 'Counts of descendent epics (counts reflect children you may not have access to).',
+  fields: (t) => ({
+    openedEpics: t.exposeInt('openedEpics', { description: 'Number of opened child epics.' }),
+    closedEpics: t.exposeInt('closedEpics', { description: 'Number of closed child epics.' }),
+    openedIssues: t.exposeInt('openedIssues', { description: 'Number of opened epic issues.' }),
+    closedIssues: t.exposeInt('closedIssues', { description: 'Number of closed epic issues.' }),
+  }),
+});
+
+export const EpicDescendantWeightsRef = builder.objectRef<EpicRollup>('EpicDescendantWeights').implement({
+  description: 'Total weight of open and closed descendant issues.',
+  fields: (t) => ({
+    openedIssues: t.exposeInt('openedIssuesWeight', {
+      description: 'Total weight of opened issues in this epic, including epic descendants.',
+    }),
+    closedIssues: t.exposeInt('closedIssuesWeight', {
+      description: 'Total weight of completed (closed) issues in this epic, including epic descendants.',
+    }),
+    openedIssuesTotal: t.string({
+      description: 'Total weight of opened issues in this epic, including epic descendants (as a string).',
+      resolve: (r) => String(r.openedIssuesWeight),
+    }),
+    closedIssuesTotal: t.string({
+      description: 'Total weight of completed (closed) issues in this epic, including epic descendants (as a string).',
+      resolve: (r) => String(r.closedIssuesWeight),
+    }),
+  }),
+});
+
+export const EpicHealthStatusRef = builder.objectRef<EpicRollup>('EpicHealthStatus').implement({
+  description: 'Health status of child issues (open issues only).',
+  fields: (t) => ({
+    issuesOnTrack: t.exposeInt('issuesOnTrack', { description: 'Number of issues on track.' }),
+    issuesNeedingAttention: t.exposeInt('issuesNeedingAttention', {
+      description: 'Number of issues that need attention.',
+    }),
+    issuesAtRisk: t.exposeInt('issuesAtRisk', { description: 'Number of issues at risk.' }),
+  }),
+});
+
+/** The arguments of GitLab's epics resolver (Group.epics, Epic.children, Epic.ancestors). */
+// biome-ignore lint/suspicious/noExplicitAny: Pothos' field builder type is generic over the parent.
+export function epicListArgs(t: any, includeAncestorsDefault = false) {
+  return {
+    iid: t.arg.id({ required: false, description: 'IID of the epic, e.g., "1".' }),
+    iids: t.arg.idList({ required: false, description: 'List of IIDs of epics, e.g., `[1, 2]`.' }),
+    iidStartsWith: t.arg.string({ required: false, description: 'Filter epics by IID for autocomplete.' }),
+    state: t.arg({ type: EpicStateEnum, required: false, description: 'Filter epics by state.' }),
+    sort: t.arg({ type: EpicSortEnum, required: false, description: 'List epics by sort order.' }),
+    authorUsername: t.arg.string({ required: false, description: 'Filter epics by author.' }),
+    labelName: t.arg.stringList({ required: false, description: 'Filter epics by labels.' }),
+    milestoneTitle: t.arg.string({
+      required: false,
+      description: "Filter epics by milestone title, computed from epic's issues.",
+    }),
+    myReactionEmoji: t.arg.string({
+      required: false,
+      description: 'Filter by reaction emoji applied by the current user.',
+    }),
+    confidential: t.arg.boolean({ required: false, description: 'Filter epics by given confidentiality.' }),
+    search: t.arg.string({ required: false, description: 'Search query for title or description.' }),
+    in: t.arg({
+      type: [IssuableSearchableFieldEnum],
+      required: false,
+      description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
+    }),
+    timeframe: t.arg({
+      type: TimeframeInput,
+      required: false,
+      description: 'List items overlapping the given timeframe.',
+    }),
+    includeAncestorGroups: t.arg.boolean({
+      required: false,
+      defaultValue: includeAncestorsDefault,
+      description: 'Include epics from ancestor groups.',
+    }),
+    includeDescendantGroups: t.arg.boolean({
+      required: false,
+      defaultValue: true,
+      description: 'Include epics from descendant groups.',
+    }),
+    topLevelHierarchyOnly: t.arg.boolean({ required: false, description: 'Filter epics with a top-level hierarchy.' }),
+    subscribed: t.arg({
+      type: SubscriptionStatusEnum,
+      required: false,
+      description: 'Epics the current user is subscribed to.',
+    }),
+    createdAfter: t.arg({ type: 'Time', required: false, description: 'Epics created after this date.' }),
+    createdBefore: t.arg({ type: 'Time', required: false, description: 'Epics created before this date.' }),
+    updatedAfter: t.arg({ type: 'Time', required: false, description: 'Epics updated after this date.' }),
+    updatedBefore: t.arg({ type: 'Time', required: false, description: 'Epics updated before this date.' }),
+    not: t.arg({ type: NegatedEpicFilterInput, required: false, description: 'Negated epic arguments.' }),
+    or: t.arg({ type: UnionedEpicFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
+  };
+}
+
+export type EpicListArgs = {
+  iid?: string | number | null;
+  iids?: readonly (string | number)[] | null;
+  iidStartsWith?: string | null;
+  state?: 'all' | 'opened' | 'closed' | null;
+  sort?: EpicSortKey | null;
+  authorUsername?: string | null;
+  labelName?: readonly string[] | null;
+  milestoneTitle?: string | null;
+  myReactionEmoji?: string | null;
+  confidential?: boolean | null;
+  search?: string | null;
+  in?: readonly ('title' | 'description')[] | null;
+  timeframe?: { start: string; end: string } | null;
+  includeAncestorGroups?: boolean | null;
+  includeDescendantGroups?: boolean | null;
+  topLevelHierarchyOnly?: boolean | null;
+  subscribed?: 'subscribed' | 'unsubscribed' | null;
+  createdAfter?: string | null;
+  createdBefore?: string | null;
+  updatedAfter?: string | null;
+  updatedBefore?: string | null;
+  not?: {
+    labelName?: readonly string[] | null;
+    authorUsername?: string | null;
+    myReactionEmoji?: string | null;
+  } | null;
+  or?: {
+    labelNames?: readonly string[] | null;
+    authorUsernames?: readonly string[] | null;
+    labelName?: readonly string[] | null;
+    authorUsername?: readonly string[] | null;
+  } | null;
+};
+
+/** `""`, `[]` and `null` mean "no filter" (GitLab's front end sends empty-string defaults). */
+const given = <T>(v: T | null | undefined): T | undefined =>
+  v === null || v === undefined || (v as unknown) === '' || (Array.isArray(v) && v.length === 0) ? undefined : v;
+
+export function toEpicListInput(args: EpicListArgs): EpicListInput {
+  if (given(args.iidStartsWith) !== undefined && !/^\d+$/.test(String(args.iidStartsWith))) {
+    throw new GraphQLError('Invalid `iidStartsWith` query');
+  }
+  const iid = given(args.iid);
+  const iids = [...(iid !== undefined ? [String(iid)] : []), ...(given(args.iids) ?? []).map(String)];
+  return {
+    iids: iids.length ? iids : undefined,
+    iidStartsWith: given(args.iidStartsWith) ?? undefined,
+    state: given(args.state) ?? undefined,
+    sort: given(args.sort) ?? undefined,
+    authorUsername: given(args.authorUsername),
+    labelNames: given(args.labelName),
+    milestoneTitle: given(args.milestoneTitle),
+    myReactionEmoji: given(args.myReactionEmoji),
+    confidential: given(args.confidential),
+    search: given(args.search),
+    searchIn: given(args.in),
+    timeframe: checkTimeframe(args.timeframe),
+    includeAncestorGroups: args.includeAncestorGroups ?? undefined,
+    includeDescendantGroups: args.includeDescendantGroups ?? undefined,
+    topLevelHierarchyOnly: args.topLevelHierarchyOnly ?? undefined,
+    subscribed: args.subscribed ? args.subscribed === 'subscribed' : undefined,
+    createdAfter: given(args.createdAfter),
+    createdBefore: given(args.createdBefore),
+    updatedAfter: given(args.updatedAfter),
+    updatedBefore: given(args.updatedBefore),
+    not: args.not
+      ? {
+          labelNames: given(args.not.labelName),
+          authorUsername: given(args.not.authorUsername),
+          myReactionEmoji: given(args.not.myReactionEmoji),
+        }
+      : undefined,
+    or: args.or
+      ? {
+          labelNames: given(args.or.labelNames) ?? given(args.or.labelName),
+          authorUsernames: given(args.or.authorUsernames) ?? given(args.or.authorUsername),
+        }
+      : undefined,
+  };
+}
+
+/** Whether a children/ancestors call uses only defaults (so a batched loader can answer it). */
+export function isDefaultListArgs(args: EpicListArgs): boolean {
+  const input = toEpicListInput(args);
+  return Object.entries(input).every(
+    ([k, v]) => v === undefined || k === 'includeDescendantGroups' || k === 'includeAncestorGroups',
+  );
+}

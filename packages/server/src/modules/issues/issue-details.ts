@@ -1,0 +1,92 @@
+/**
+ * What the REST and UI entities show beside an issue's own columns, for a whole page at once
+ * (labels, milestone, users, epic, votes, subscription): a fixed number of queries per page.
+ */
+import type { Actor } from '../../authz/actor.ts';
+import { can } from '../../authz/policy.ts';
+import type { Db } from '../../db/client.ts';
+import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
+import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
+import { awardsRepository } from '../awards/awards.repository.ts';
+import { groupsRepository } from '../groups/groups.repository.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { epicIssuesRepository } from './epic-issues.repository.ts';
+import { loadEpics } from './issues.adapters.ts';
+import { issuesRepository } from './issues.repository.ts';
+
+export type IssueDetails = {
+  labels: LabelRow[];
+  milestone: MilestoneRow | null;
+  /** web path of the milestone's page */
+  milestonePath: string | null;
+  author: UserRow | null;
+  closedBy: UserRow | null;
+  assignees: UserRow[];
+  /** the issue's epic, null when none or hidden from the viewer */
+  epic: EpicNode | null;
+  epicIssue: EpicIssueRow | null;
+  upvotes: number;
+  downvotes: number;
+  subscribed: boolean;
+};
+
+export async function issueDetails(
+  db: Db,
+  actor: Actor,
+  nodes: readonly IssueNode[],
+): Promise<Map<number, IssueDetails>> {
+  const ids = nodes.map((n) => n.issue.id);
+  const repo = issuesRepository(db);
+  const userIds = [
+    ...new Set(
+      nodes.flatMap((n) => [...n.assigneeIds, ...[n.issue.authorId, n.issue.closedById].filter((id) => id !== null)]),
+    ),
+  ];
+  const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
+  const [labels, milestones, users, relations, votes, subscribed] = await Promise.all([
+    repo.labelsOf(ids),
+    repo.milestonesByIds(milestoneIds),
+    usersRepository(db).findByIds(userIds),
+    epicIssuesRepository(db).findByIssueIds(ids),
+    awardsRepository(db).votes('Issue', ids),
+    actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
+  ]);
+  const [epics, milestoneGroups] = await Promise.all([
+    loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
+    groupsRepository(db).findByIds([...new Set(milestones.flatMap((m) => (m.groupId ? [m.groupId] : [])))]),
+  ]);
+  const groupPath = new Map(milestoneGroups.map((g) => [g.id, g.fullPath]));
+  const readableEpics = new Map<number, EpicNode>();
+  for (const e of epics) if (await can(db, actor, 'readEpic', { type: 'Epic', ...e })) readableEpics.set(e.epic.id, e);
+  const milestoneById = new Map(milestones.map((m) => [m.id, m]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const relationByIssue = new Map(relations.map((r) => [r.issueId, r]));
+  return new Map(
+    nodes.map((n) => {
+      const relation = relationByIssue.get(n.issue.id) ?? null;
+      const epic = relation ? (readableEpics.get(relation.epicId) ?? null) : null;
+      const milestone = n.issue.milestoneId ? (milestoneById.get(n.issue.milestoneId) ?? null) : null;
+      const milestonePath = !milestone
+        ? null
+        : milestone.groupId
+          ? `/groups/${groupPath.get(milestone.groupId) ?? ''}/-/milestones/${milestone.iid}`
+          : `/${n.project.fullPath}/-/milestones/${milestone.iid}`;
+      return [
+        n.issue.id,
+        {
+          labels: labels.get(n.issue.id) ?? [],
+          milestone,
+          milestonePath,
+          author: n.issue.authorId ? (userById.get(n.issue.authorId) ?? null) : null,
+          closedBy: n.issue.closedById ? (userById.get(n.issue.closedById) ?? null) : null,
+          assignees: n.assigneeIds.flatMap((id) => userById.get(id) ?? []),
+          epic,
+          epicIssue: epic ? relation : null,
+          upvotes: votes.get(n.issue.id)?.up ?? 0,
+          downvotes: votes.get(n.issue.id)?.down ?? 0,
+          subscribed: subscribed.has(n.issue.id),
+        },
+      ];
+    }),
+  );
+}

@@ -1,0 +1,214 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type MilestoneRow, milestones } from '../../db/schema.ts';
+import { likePattern } from '../../db/sql.ts';
+
+const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
+
+export const MILESTONE_SORTS = [
+  'due_date_asc',
+  'due_date_desc',
+  'start_date_asc',
+  'start_date_desc',
+  'created_asc',
+  'created_desc',
+  'updated_asc',
+  'updated_desc',
+  'title_asc',
+  'title_desc',
+  'expired_last_due_date_asc',
+  'expired_last_due_date_desc',
+] as const;
+export type MilestoneSortKey = (typeof MILESTONE_SORTS)[number];
+
+const ORDER: Record<MilestoneSortKey, SQL> = {
+  due_date_asc: sql`due_date ASC NULLS LAST, id ASC`,
+  due_date_desc: sql`due_date DESC NULLS LAST, id DESC`,
+  start_date_asc: sql`start_date ASC NULLS LAST, id ASC`,
+  start_date_desc: sql`start_date DESC NULLS LAST, id DESC`,
+  created_asc: sql`created_at ASC, id ASC`,
+  created_desc: sql`created_at DESC, id DESC`,
+  updated_asc: sql`updated_at ASC, id ASC`,
+  updated_desc: sql`updated_at DESC, id DESC`,
+  title_asc: sql`lower(title) ASC, id ASC`,
+  title_desc: sql`lower(title) DESC, id DESC`,
+  expired_last_due_date_asc: sql`(due_date IS NOT NULL AND due_date < CURRENT_DATE) ASC, due_date ASC NULLS LAST, id ASC`,
+  expired_last_due_date_desc: sql`(due_date IS NOT NULL AND due_date < CURRENT_DATE) ASC, due_date DESC NULLS LAST, id DESC`,
+};
+
+/** Which containers' milestones a list holds (any of them). */
+export type MilestoneScope = {
+  groupIds?: readonly number[];
+  /** strict descendant groups of this group */
+  descendantGroupsOf?: number;
+  projectIds?: readonly number[];
+  /** projects anywhere under this group */
+  projectsUnder?: number;
+};
+
+export type MilestoneListFilter = MilestoneScope & {
+  /** SQL condition over "milestones" restricting to what the actor may read (the policy's). */
+  visible: SQL;
+  state?: 'active' | 'closed';
+  timeframe?: { start: string; end: string };
+  /** title contains (literal) */
+  searchTitle?: string;
+  /** title or description contains (literal) */
+  search?: string;
+  title?: string;
+  ids?: readonly number[];
+  iids?: readonly number[];
+  containingDate?: string;
+  updatedBefore?: Date;
+  updatedAfter?: Date;
+  sort: MilestoneSortKey;
+  limit: number;
+  offset: number;
+};
+
+/** Where a milestone lives: its container's full path, and the group's traversal ids for group milestones. */
+export type MilestoneContainerInfo = { path: string; isGroup: boolean; groupTraversalIds: number[] };
+
+export type NewMilestone = {
+  groupId: number | null;
+  projectId: number | null;
+  iid: number;
+  title: string;
+  description: string;
+  startDate: string | null;
+  dueDate: string | null;
+};
+
+function scopeCondition(s: MilestoneScope): SQL {
+  const parts: SQL[] = [];
+  if (s.groupIds?.length) parts.push(sql`group_id = ANY(${ids(s.groupIds)})`);
+  if (s.descendantGroupsOf !== undefined) {
+    parts.push(sql`group_id IN (SELECT id FROM groups WHERE traversal_ids @> ARRAY[${s.descendantGroupsOf}]::bigint[]
+      AND id <> ${s.descendantGroupsOf})`);
+  }
+  if (s.projectIds?.length) parts.push(sql`project_id = ANY(${ids(s.projectIds)})`);
+  if (s.projectsUnder !== undefined) {
+    parts.push(sql`project_id IN (SELECT p.id FROM projects p JOIN groups pg ON pg.id = p.group_id
+      WHERE pg.traversal_ids @> ARRAY[${s.projectsUnder}]::bigint[])`);
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`FALSE`;
+}
+
+function toMilestone(r: Record<string, unknown>): MilestoneRow {
+  return {
+    id: Number(r.id),
+    iid: Number(r.iid),
+    groupId: r.group_id === null ? null : Number(r.group_id),
+    projectId: r.project_id === null ? null : Number(r.project_id),
+    title: String(r.title),
+    description: String(r.description ?? ''),
+    state: r.state === 'closed' ? 'closed' : 'active',
+    startDate: (r.start_date as string | null) ?? null,
+    dueDate: (r.due_date as string | null) ?? null,
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+  };
+}
+
+export function milestonesRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<MilestoneRow | undefined> {
+      return (await db.select().from(milestones).where(eq(milestones.id, id)).limit(1))[0];
+    },
+    async findByIds(list: readonly number[]): Promise<MilestoneRow[]> {
+      if (list.length === 0) return [];
+      return await db
+        .select()
+        .from(milestones)
+        .where(sql`${milestones.id} = ANY(${ids(list)})`);
+    },
+    async list(f: MilestoneListFilter): Promise<{ rows: MilestoneRow[]; total: number }> {
+      const c: SQL[] = [scopeCondition(f), f.visible];
+      if (f.state) c.push(sql`state = ${f.state}`);
+      if (f.timeframe) {
+        c.push(sql`(start_date IS NOT NULL OR due_date IS NOT NULL)`);
+        c.push(sql`(start_date IS NULL OR start_date <= ${f.timeframe.end}::date)`);
+        c.push(sql`(due_date IS NULL OR due_date >= ${f.timeframe.start}::date)`);
+      }
+      if (f.searchTitle) c.push(sql`title ILIKE ${likePattern(f.searchTitle)}`);
+      if (f.search) {
+        c.push(sql`(title ILIKE ${likePattern(f.search)} OR description ILIKE ${likePattern(f.search)})`);
+      }
+      if (f.title !== undefined) c.push(sql`title = ${f.title}`);
+      if (f.ids) c.push(sql`id = ANY(${ids(f.ids)})`);
+      if (f.iids) c.push(sql`iid = ANY(${sql.param(f.iids.map(String))}::int[])`);
+      if (f.containingDate) {
+        c.push(sql`start_date <= ${f.containingDate}::date AND due_date >= ${f.containingDate}::date`);
+      }
+      if (f.updatedBefore) c.push(sql`updated_at <= ${f.updatedBefore.toISOString()}::timestamptz`);
+      if (f.updatedAfter) c.push(sql`updated_at >= ${f.updatedAfter.toISOString()}::timestamptz`);
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT *, count(*) OVER () AS total FROM milestones WHERE ${and(...c)}
+        ORDER BY ${ORDER[f.sort]} LIMIT ${f.limit} OFFSET ${f.offset}`);
+      const rows = result.rows.map(toMilestone);
+      let total = result.rows[0] ? Number(result.rows[0].total) : 0;
+      if (rows.length === 0 && f.offset > 0) total = (await this.list({ ...f, limit: 1, offset: 0 })).total;
+      return { rows, total };
+    },
+    /** Container path and group ancestry per milestone id: one query for a whole page. */
+    async containerInfo(milestoneIds: readonly number[]): Promise<Map<number, MilestoneContainerInfo>> {
+      const map = new Map<number, MilestoneContainerInfo>();
+      if (milestoneIds.length === 0) return map;
+      const result = await db.execute<{
+        id: number;
+        path: string;
+        is_group: boolean;
+        traversal_ids: number[] | null;
+      }>(sql`
+        SELECT m.id, COALESCE(g.full_path, p.full_path) AS path, m.group_id IS NOT NULL AS is_group,
+          g.traversal_ids
+        FROM milestones m LEFT JOIN groups g ON g.id = m.group_id LEFT JOIN projects p ON p.id = m.project_id
+        WHERE m.id = ANY(${ids(milestoneIds)})`);
+      for (const r of result.rows) {
+        map.set(Number(r.id), {
+          path: r.path,
+          isGroup: r.is_group,
+          groupTraversalIds: (r.traversal_ids ?? []).map(Number),
+        });
+      }
+      return map;
+    },
+    async titleTaken(
+      container: { groupId: number | null; projectId: number | null },
+      title: string,
+      exceptId?: number,
+    ) {
+      const where = and(
+        container.groupId !== null
+          ? eq(milestones.groupId, container.groupId)
+          : eq(milestones.projectId, container.projectId ?? 0),
+        eq(milestones.title, title),
+        exceptId !== undefined ? sql`${milestones.id} <> ${exceptId}` : undefined,
+      );
+      return (await db.select({ id: milestones.id }).from(milestones).where(where).limit(1)).length > 0;
+    },
+    async insert(values: NewMilestone): Promise<MilestoneRow> {
+      const [row] = await db.insert(milestones).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(
+      id: number,
+      values: Partial<Pick<MilestoneRow, 'title' | 'description' | 'state' | 'startDate' | 'dueDate'>>,
+    ): Promise<MilestoneRow | undefined> {
+      return (
+        await db
+          .update(milestones)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(milestones.id, id))
+          .returning()
+      )[0];
+    },
+    /** Deletes a milestone; returns the ids of the issues it held (the foreign key detaches them). */
+    async delete(id: number): Promise<number[]> {
+      const held = await db.execute<{ id: number }>(sql`SELECT id FROM issues WHERE milestone_id = ${id} FOR UPDATE`);
+      await db.delete(milestones).where(eq(milestones.id, id));
+      return held.rows.map((r) => Number(r.id));
+    },
+  };
+}
