@@ -149,9 +149,9 @@ describe('GraphQL limits', () => {
       expect(await t.services.groups.find(userActor(user), 'via-get')).toBeUndefined();
     });
 
-    it('answers a syntax error with 200 and an errors array (graphql-ruby), without data', async () => {
+    it('answers a syntax error with 400 and an errors array, without data', async () => {
       const res = await post({ query: '{ group(fullPath: "x") { id ' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(400);
       const body = res.json<{ data?: unknown; errors: { message: string }[] }>();
       expect(body.data).toBeUndefined();
       expect(body.errors).toHaveLength(1);

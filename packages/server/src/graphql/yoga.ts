@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { createYoga, maskError } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from './context.ts';
 import { useGitLabLimits } from './limits.ts';
 import { schema } from './schema.ts';
@@ -31,6 +31,31 @@ export function createGraphQLServer(
       },
     },
     context: ({ req }) => makeContext(req),
-    plugins: [useGitLabLimits()],
+    plugins: [useGitLabLimits(), useBadRequestForSyntaxErrors()],
   });
+}
+
+/**
+ * A document that does not parse is a bad request: 400 with the `errors` array (and no `data`), also
+ * for clients that accept plain `application/json` (where Yoga would otherwise answer 200).
+ */
+function useBadRequestForSyntaxErrors(): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result) || 'data' in result) return;
+      const errors = result.errors ?? [];
+      if (!errors.some((e) => e.extensions?.code === 'GRAPHQL_PARSE_FAILED')) return;
+      setResult({
+        ...result,
+        errors: errors.map(
+          (e) =>
+            new GraphQLError(e.message, {
+              source: e.source,
+              positions: e.positions,
+              extensions: { ...e.extensions, http: { status: 400 } },
+            }),
+        ),
+      });
+    },
+  };
 }
