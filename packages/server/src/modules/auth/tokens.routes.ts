@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { PersonalAccessTokenRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { numericId, requireUser } from '../../http/params.ts';
 import {
   boolParam,
   intParam,
@@ -14,7 +12,9 @@ import {
   requireParams,
   restRoutes,
   stringParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { numericId, requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
 import { personalTokenActive } from './auth.service.ts';
 

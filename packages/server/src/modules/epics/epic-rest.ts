@@ -1,7 +1,7 @@
 /** REST helpers of the epics routes: GitLab's parameters → service input, and entity presenters. */
 import type { Actor } from '../../authz/actor.ts';
+import { ParamError, type Params, stringParam } from '../../http/grape-params.ts';
 import { bool } from '../../http/params.ts';
-import { ParamError, type Params, stringParam } from '../groups/groups.routes.ts';
 import type { Services } from '../services.ts';
 import type { EpicInput } from './epic-input.ts';
 import { epicEntity } from './epics.entity.ts';

@@ -5,9 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, fullMessages, NotFoundError } from '../../errors.ts';
+import type { Params } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
-import type { Params } from '../groups/groups.routes.ts';
 import type { Services } from '../services.ts';
 import { EPIC_NOT_FOUND_REFERENCE } from './epic-hierarchy.ts';
 import { epicInputOf } from './epic-rest.ts';

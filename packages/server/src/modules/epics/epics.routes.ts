@@ -5,8 +5,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { requireUser } from '../../http/params.ts';
 import {
   boolParam,
   intParam,
@@ -18,7 +16,9 @@ import {
   resourceId,
   restRoutes,
   stringParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
 import { hasEpicAttributes } from './epic-input.ts';
 import { epicInputOf, listInputOf, presentEpics } from './epic-rest.ts';

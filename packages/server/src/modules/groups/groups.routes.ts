@@ -1,127 +1,26 @@
-import { isMemberAccessLevel, isVisibilityName } from '@milepost/shared';
+import { isMemberAccessLevel } from '@milepost/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import type { GroupRow } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { type Page, pageParams, setPaginationHeaders } from '../../http/pagination.ts';
-import { bool, idOrPath, requireUser } from '../../http/params.ts';
+import {
+  boolParam,
+  intParam,
+  ParamError,
+  type Params,
+  pageOf,
+  paramsOf,
+  requireParams,
+  resourceId,
+  restRoutes,
+  stringParam,
+  visibilityParam,
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
 import { presentProjects } from '../projects/projects.entity.ts';
 import type { Services } from '../services.ts';
 import { groupDetailEntity, groupEntity } from './groups.entity.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Grape-style parameter helpers shared by the REST v4 routes (groups, projects, members, tokens).
-// ---------------------------------------------------------------------------------------------
-
-export type Params = Record<string, unknown>;
-
-/** A Grape parameter failure, rendered 400 `{"error": "name is missing"}` by `restRoutes`. */
-export class ParamError extends AppError {
-  constructor(message: string) {
-    super(400, message);
-  }
-}
-
-/** Messages of shared helpers and services that are parameter failures in Grape's words. */
-const GRAPE_MESSAGE =
-  /^[a-z_]+(\[\])?(, [a-z_]+)* (is missing|are missing|is invalid|does not have a valid value|has a value not allowed)/;
-
-/**
- * Registers routes in a scope of their own whose error handler renders parameter failures as
- * GitLab's Grape does (`{"error": …}`); every other error goes on to the app's handler.
- */
-export function restRoutes(api: FastifyInstance, register: (scope: FastifyInstance) => void): void {
-  api.register(async (scope) => {
-    scope.setErrorHandler((error, _request, reply) => {
-      if (
-        error instanceof AppError &&
-        error.status === 400 &&
-        !error.fields &&
-        (error instanceof ParamError || GRAPE_MESSAGE.test(error.message))
-      ) {
-        return reply.code(400).send({ error: error.message });
-      }
-      throw error;
-    });
-    register(scope);
-  });
-}
-
-/** Grape's `params`: the query string and the (JSON or form) body together. */
-export function paramsOf(request: FastifyRequest): Params {
-  const body = request.body && typeof request.body === 'object' ? (request.body as Params) : {};
-  return { ...(request.query as Params), ...body };
-}
-
-export function stringParam(p: Params, name: string): string | undefined {
-  const v = p[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new ParamError(`${name} is invalid`);
-  return v;
-}
-
-export function intParam(p: Params, name: string): number | undefined {
-  const v = p[name];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) return Number(v);
-  throw new ParamError(`${name} is invalid`);
-}
-
-/** `ids[]=1&ids[]=2`, `ids=1,2` or a JSON array. */
-export function intListParam(p: Params, name: string): number[] | undefined {
-  const v = p[name];
-  if (v === undefined || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-  return items.map((item) => {
-    const n = intParam({ [name]: typeof item === 'string' ? item.trim() : item }, name);
-    if (n === undefined) throw new ParamError(`${name} is invalid`);
-    return n;
-  });
-}
-
-export function boolParam(p: Params, name: string): boolean | undefined {
-  try {
-    return bool(p[name]);
-  } catch {
-    throw new ParamError(`${name} is invalid`);
-  }
-}
-
-/** Grape's `values:` check for `visibility`. */
-export function visibilityParam(p: Params): string | undefined {
-  const v = p.visibility;
-  if (v === undefined) return undefined;
-  if (!isVisibilityName(v)) throw new ParamError('visibility does not have a valid value');
-  return v;
-}
-
-/** Grape's `requires`: 'name is missing, path is missing'. */
-export function requireParams(p: Params, ...names: string[]): void {
-  const missing = names.filter((n) => p[n] === undefined || p[n] === null);
-  if (missing.length) throw new ParamError(missing.map((n) => `${n} is missing`).join(', '));
-}
-
-/** Offset pagination with GitLab's refusals of `page`/`per_page` below 1. */
-export function pageOf(query: Params): Page {
-  for (const name of ['page', 'per_page']) {
-    const v = query[name];
-    if (typeof v !== 'string' || !/^-?\d+$/.test(v)) continue;
-    if (name === 'per_page' && Number(v) === 0) throw new ParamError('per_page has a value not allowed');
-    if (Number(v) < 1) throw new ParamError(`${name} does not have a valid value`);
-  }
-  return pageParams(query);
-}
-
-/** `:id` as a number or a URL-encoded full path; a malformed one simply finds nothing. */
-export function resourceId(raw: string): number | string {
-  try {
-    return idOrPath(raw);
-  } catch {
-    return raw;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Groups: GitLab's `lib/api/groups.rb` subset.

@@ -3,7 +3,7 @@
  * input. Grape-style refusals: `{"error": "order_by does not have a valid value"}` (400).
  */
 import { isIsoDate } from '@milepost/shared';
-import { boolParam, intParam, ParamError, type Params, stringParam } from '../groups/groups.routes.ts';
+import { boolParam, intParam, ParamError, type Params, stringParam } from '../../http/grape-params.ts';
 import {
   HEALTH_STATUSES,
   type HealthStatus,

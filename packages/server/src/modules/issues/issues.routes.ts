@@ -8,9 +8,6 @@ import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { IssueNode } from '../../graphql/refs.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { requireUser } from '../../http/params.ts';
-import type { UiRouter } from '../../http/ui-router.ts';
 import {
   ParamError,
   type Params,
@@ -19,7 +16,10 @@ import {
   requireParams,
   resourceId,
   restRoutes,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import type { Services } from '../services.ts';
 import { epicIssuesRoutes } from './epic-issues.routes.ts';

@@ -3,9 +3,6 @@ import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import type { LabelRow } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { requireUser } from '../../http/params.ts';
-import type { UiRouter } from '../../http/ui-router.ts';
 import {
   boolParam,
   intParam,
@@ -17,7 +14,10 @@ import {
   resourceId,
   restRoutes,
   stringParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
 import { labelAppearance, labelEntity } from './labels.entity.ts';
 import { LABEL_EXISTS, type LabelContainer } from './labels.service.ts';

@@ -3,8 +3,6 @@ import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { numericId, requireUser } from '../../http/params.ts';
 import {
   intListParam,
   ParamError,
@@ -14,7 +12,9 @@ import {
   resourceId,
   restRoutes,
   stringParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { numericId, requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
 import { memberEntity } from './members.entity.ts';
 import type { MemberSource } from './members.service.ts';

@@ -2,9 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { requireUser } from '../../http/params.ts';
-import type { UiRouter } from '../../http/ui-router.ts';
 import {
   boolParam,
   intListParam,
@@ -16,7 +13,10 @@ import {
   resourceId,
   restRoutes,
   stringParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
 import { containerOf } from '../labels/labels.routes.ts';
 import type { Services } from '../services.ts';
 import { milestoneEntity, milestoneUiEntity } from './milestones.entity.ts';

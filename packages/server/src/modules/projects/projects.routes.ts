@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
-import { requireUser } from '../../http/params.ts';
 import {
   boolParam,
   intParam,
@@ -13,7 +11,9 @@ import {
   restRoutes,
   stringParam,
   visibilityParam,
-} from '../groups/groups.routes.ts';
+} from '../../http/grape-params.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
 import { presentProject, presentProjects } from './projects.entity.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { boolParam, intParam, type Params, stringParam } from '../../http/grape-params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
-import { boolParam, intParam, type Params, stringParam } from '../groups/groups.routes.ts';
 import type { Services } from '../services.ts';
 
 /** GitLab's UserSerializer as the autocomplete JSON sends it. */
