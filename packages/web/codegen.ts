@@ -1,7 +1,8 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const config: CodegenConfig = {
-  schema: process.env.MILEPOST_SCHEMA ?? '../server/schema.graphql',
+  // The server's schema plus client-only fields (`*.client.graphqls`: local state read with `@client`).
+  schema: [process.env.MILEPOST_SCHEMA ?? '../server/schema.graphql', 'src/**/*.client.graphqls'],
   documents: ['src/**/*.graphql'],
   ignoreNoDocuments: false,
   generates: {

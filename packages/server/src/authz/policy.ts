@@ -47,6 +47,16 @@ async function access(db: Db, actor: Actor): Promise<Access> {
   return await pending;
 }
 
+/**
+ * Starts loading the actor's memberships now (once per request, as `can()` would), so that the
+ * query runs alongside the request's first lookups instead of after them. Failures surface to
+ * whoever awaits the memberships later.
+ */
+export function preloadAccess(db: Db, actor: Actor): void {
+  if (!actor.user) return;
+  access(db, actor).catch(() => {});
+}
+
 /** Highest access level from memberships of the group or any of its ancestors. */
 function groupLevel(a: Access, group: GroupRow): number {
   let level: number = AccessLevel.NO_ACCESS;

@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   lastSignInAt: ts('last_sign_in_at'),
+  /** 0 Sunday, 1 Monday, 6 Saturday (migration 0005) */
+  firstDayOfWeek: smallint('first_day_of_week').notNull().default(0),
 });
 
 export const routes = pgTable('routes', {

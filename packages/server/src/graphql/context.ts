@@ -1,6 +1,6 @@
 import type { Ability } from '@milepost/shared';
 import type { Actor } from '../authz/actor.ts';
-import { can, type Subject } from '../authz/policy.ts';
+import { can, preloadAccess, type Subject } from '../authz/policy.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Services } from '../modules/services.ts';
@@ -15,6 +15,8 @@ export type GraphQLContext = {
 };
 
 export function createContext(deps: { db: Db; services: Services; config: Config }, actor: Actor): GraphQLContext {
+  // Nearly every query of a signed-in user asks the policy: fetch the memberships in parallel.
+  preloadAccess(deps.db, actor);
   return {
     actor,
     services: deps.services,

@@ -3,7 +3,7 @@
  * Signed-out visitors get the lower limits.
  */
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from './context.ts';
 
@@ -18,32 +18,44 @@ export function limitsFor(serverContext: { req?: { actor?: { user: unknown } } }
   return serverContext.req?.actor?.user ? LIMITS.signedIn : LIMITS.anonymous;
 }
 
+/**
+ * The schema's own validation of a document (GraphQL's rules: the same answer for everyone), kept
+ * per parsed document: Yoga's parser cache hands back the same document object for the same text.
+ */
+const standardValidation = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+
 export function useGitLabLimits(): Plugin<GraphQLContext> {
   return {
-    onValidate({ addValidationRule, context, params }) {
+    onValidate({ context, params, validateFn, setValidationFn }) {
       const limits = limitsFor(context as { req?: { actor?: { user: unknown } } });
       const variables = (context as unknown as { params?: { variables?: Record<string, unknown> } }).params?.variables;
-      addValidationRule(
-        createComplexityRule({
-          context,
-          variableValues: variables ?? {},
-          operationName: (context as unknown as { params?: { operationName?: string } }).params?.operationName,
-          validate: (result, report) => {
-            if (result.depth > limits.depth) {
-              report(
-                new GraphQLError(`Query has depth of ${result.depth}, which exceeds max depth of ${limits.depth}`),
-              );
-            }
-            if (result.complexity > limits.complexity) {
-              report(
-                new GraphQLError(
-                  `Query has complexity of ${result.complexity}, which exceeds max complexity of ${limits.complexity}`,
-                ),
-              );
-            }
-          },
-        }),
-      );
+      const complexityRule = createComplexityRule({
+        context,
+        variableValues: variables ?? {},
+        operationName: (context as unknown as { params?: { operationName?: string } }).params?.operationName,
+        validate: (result, report) => {
+          if (result.depth > limits.depth) {
+            report(new GraphQLError(`Query has depth of ${result.depth}, which exceeds max depth of ${limits.depth}`));
+          }
+          if (result.complexity > limits.complexity) {
+            report(
+              new GraphQLError(
+                `Query has complexity of ${result.complexity}, which exceeds max complexity of ${limits.complexity}`,
+              ),
+            );
+          }
+        },
+      });
+      // A valid document passes GraphQL's rules for everyone: check those once per document, and
+      // the limits (which depend on who asks and on the variables) on every request. An invalid
+      // one is validated in one pass with every rule, as always.
+      setValidationFn((schema, document, rules, options, typeInfo) => {
+        const cached = standardValidation.get(document);
+        const errors = cached ?? validateFn(schema, document, rules, options, typeInfo);
+        if (!cached) standardValidation.set(document, errors);
+        if (errors.length) return validateFn(schema, document, [...rules, complexityRule], options, typeInfo);
+        return validateFn(schema, document, [complexityRule], options, typeInfo);
+      });
       void params;
     },
   };

@@ -11,6 +11,7 @@ import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/mile
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
+import { preferencesRoutes } from '../modules/users/preferences.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
 import type { UiRouter } from './ui-router.ts';
 
@@ -29,6 +30,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
   app.register(
     async (api) => {
       usersRoutes(api, services, config);
+      preferencesRoutes(api, services);
       groupsRoutes(api, services, config);
       projectsRoutes(api, services, config);
       membersRoutes(api, services, config);

@@ -9,13 +9,15 @@ export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_RE.test(value);
 }
 
+/** One channel of a `#rrggbb` colour (the two hex digits at `i`), linearised for WCAG luminance. */
+function linearChannel(hex: string, i: number): number {
+  const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
 /** WCAG relative luminance of a `#rrggbb` colour. */
 export function relativeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 0.2126 * linearChannel(hex, 1) + 0.7152 * linearChannel(hex, 3) + 0.0722 * linearChannel(hex, 5);
 }
 
 export function contrastRatio(a: string, b: string): number {
@@ -23,13 +25,23 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** Text colours already worked out, by background. */
+const textColors = new Map<string, '#FFFFFF' | '#333333'>();
+
 /**
  * The text colour to put on a background: white or GitLab's dark grey `#333333`, whichever
  * contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text).
  */
 export function textColorFor(background: string): '#FFFFFF' | '#333333' {
   if (!isHexColor(background)) return '#FFFFFF';
-  return contrastRatio(background, '#FFFFFF') >= contrastRatio(background, '#333333') ? '#FFFFFF' : '#333333';
+  // Pages show the same few colours again and again (every epic and label of a roadmap page).
+  let text = textColors.get(background);
+  if (text === undefined) {
+    text = contrastRatio(background, '#FFFFFF') >= contrastRatio(background, '#333333') ? '#FFFFFF' : '#333333';
+    if (textColors.size >= 4096) textColors.clear();
+    textColors.set(background, text);
+  }
+  return text;
 }
 
 /** The suggested epic colours (colour picker), GitLab's list. */

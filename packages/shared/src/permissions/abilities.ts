@@ -12,6 +12,7 @@ export const GROUP_ABILITIES = [
   'createProjects',
   'readGroupMember',
   'removeGroup',
+  'createEpic',
 ] as const;
 
 export const PROJECT_ABILITIES = [

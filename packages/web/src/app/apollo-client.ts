@@ -1,4 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { roadmapTypePolicies } from '../features/roadmap/roadmap-cache.ts';
 import { csrfFetch } from '../lib/csrf.ts';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql';
@@ -15,6 +16,8 @@ export function createApolloClient(): ApolloClient {
         // Permissions are per viewer and per object: store them inside their object, replacing wholesale.
         GroupPermissions: { merge: true },
         ProjectPermissions: { merge: true },
+        // The roadmap's paged lists and client-only settings.
+        ...roadmapTypePolicies,
       },
     }),
   });

@@ -5,6 +5,7 @@ import { GroupsPrefixPage } from '../features/namespaces/groups-prefix-page.tsx'
 import { NamespacePage } from '../features/namespaces/namespace-page.tsx';
 import { SignInPage } from '../features/session/sign-in-page.tsx';
 import { PersonalAccessTokensPage } from '../features/settings/personal-access-tokens-page.tsx';
+import { PreferencesPage } from '../features/settings/preferences-page.tsx';
 import { routes } from '../lib/routes.ts';
 import { RouteErrorPage } from './error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -31,6 +32,7 @@ export function createRouter() {
                 { index: true, element: <Navigate to={routes.dashboardGroups()} replace /> },
                 { path: 'dashboard/groups', element: <GroupsDashboardPage /> },
                 { path: '-/user_settings/personal_access_tokens', element: <PersonalAccessTokensPage /> },
+                { path: '-/profile/preferences', element: <PreferencesPage /> },
                 { path: 'admin', element: <AdminPage /> },
                 { path: 'groups/*', element: <GroupsPrefixPage /> },
                 { path: '*', element: <NamespacePage /> },

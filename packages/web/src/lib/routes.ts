@@ -18,6 +18,7 @@ export const routes = {
   projectIssue: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/${iid}`,
   projectMembers: (fullPath: string) => `/${encodePath(fullPath)}/-/project_members`,
   personalAccessTokens: () => '/-/user_settings/personal_access_tokens',
+  preferences: () => '/-/profile/preferences',
   admin: () => '/admin',
 } as const;
 

@@ -85,7 +85,9 @@ export function authService(db: Db, opts: { sessionDays: number }) {
       const pat = await repo.findUserByPersonalToken(d);
       if (pat) {
         if (pat.user.state !== 'active') return undefined;
-        await repo.markTokenUsed(pat.token.id);
+        // `last_used_at` moves at most once a minute (the repository's UPDATE checks it too).
+        const lastUsed = pat.token.lastUsedAt?.getTime();
+        if (lastUsed === undefined || Date.now() - lastUsed >= 60_000) await repo.markTokenUsed(pat.token.id);
         return { user: pat.user, scopes: pat.token.scopes };
       }
       const oauth = await repo.findUserByOauthToken(d);

@@ -50,7 +50,8 @@ export function epicReadsRepository(db: Db) {
 
     /**
      * Counts over each epic's whole subtree (GIN on path_ids): descendant epics by state, and the
-     * issues of the epic and of its descendants by state, with weight sums and open issues' health.
+     * issues of the epic and of its descendants by state, with weight sums and open issues' health
+     * (each epic's own issues come pre-counted from epic_issue_counts).
      * Hidden items are counted (existence only): see docs/decisions/0007.
      */
     async rollups(epicIds: readonly number[]): Promise<Map<number, EpicRollup>> {
@@ -68,39 +69,21 @@ export function epicReadsRepository(db: Db) {
         needs_attention: number;
         at_risk: number;
       }>(sql`
-        WITH roots AS (SELECT unnest(${ids(epicIds)}) AS id),
-        subtree AS (
-          -- one GIN probe per page epic (a single-element @> uses the path_ids index)
-          SELECT r.id AS root, d.id, d.state, d.id = r.id AS self
-          FROM roots r CROSS JOIN LATERAL (
-            SELECT e.id, e.state FROM epics e WHERE e.path_ids @> ARRAY[r.id]
-          ) d
-        ),
-        -- each epic's own issues, aggregated once however many page epics it sits under
-        direct AS (
-          SELECT s.id AS epic_id, x.* FROM (SELECT DISTINCT id FROM subtree) s CROSS JOIN LATERAL (
-            SELECT
-              count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
-              count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
-              sum(i.weight) FILTER (WHERE i.state = 'opened') AS opened_weight,
-              sum(i.weight) FILTER (WHERE i.state = 'closed') AS closed_weight,
-              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track') AS on_track,
-              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention') AS needs_attention,
-              count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk') AS at_risk
-            FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id WHERE ei.epic_id = s.id
-          ) x
-        )
+        -- one GIN probe per page epic (a single-element @> uses the path_ids index); each subtree
+        -- epic adds its own issues' counts, kept in epic_issue_counts by triggers (migration 0004)
         SELECT r.id AS root,
-          count(s.id) FILTER (WHERE NOT s.self AND s.state = 'opened')::int AS opened_epics,
-          count(s.id) FILTER (WHERE NOT s.self AND s.state = 'closed')::int AS closed_epics,
-          COALESCE(sum(d.opened_issues), 0)::int AS opened_issues,
-          COALESCE(sum(d.closed_issues), 0)::int AS closed_issues,
-          COALESCE(sum(d.opened_weight), 0)::int AS opened_weight,
-          COALESCE(sum(d.closed_weight), 0)::int AS closed_weight,
-          COALESCE(sum(d.on_track), 0)::int AS on_track,
-          COALESCE(sum(d.needs_attention), 0)::int AS needs_attention,
-          COALESCE(sum(d.at_risk), 0)::int AS at_risk
-        FROM roots r LEFT JOIN subtree s ON s.root = r.id LEFT JOIN direct d ON d.epic_id = s.id
+          count(*) FILTER (WHERE d.id <> r.id AND d.state = 'opened')::int AS opened_epics,
+          count(*) FILTER (WHERE d.id <> r.id AND d.state = 'closed')::int AS closed_epics,
+          COALESCE(sum(c.opened_issues), 0)::int AS opened_issues,
+          COALESCE(sum(c.closed_issues), 0)::int AS closed_issues,
+          COALESCE(sum(c.opened_weight), 0)::int AS opened_weight,
+          COALESCE(sum(c.closed_weight), 0)::int AS closed_weight,
+          COALESCE(sum(c.on_track), 0)::int AS on_track,
+          COALESCE(sum(c.needs_attention), 0)::int AS needs_attention,
+          COALESCE(sum(c.at_risk), 0)::int AS at_risk
+        FROM unnest(${ids(epicIds)}) AS r(id)
+        CROSS JOIN LATERAL (SELECT e.id, e.state FROM epics e WHERE e.path_ids @> ARRAY[r.id]) d
+        LEFT JOIN epic_issue_counts c ON c.epic_id = d.id
         GROUP BY r.id`);
       for (const r of result.rows) {
         map.set(Number(r.root), {

@@ -316,6 +316,8 @@ export function toEpicListInput(args: EpicListArgs): EpicListInput {
 
 /** Whether a children/ancestors call uses only defaults (so a batched loader can answer it). */
 export function isDefaultListArgs(args: EpicListArgs): boolean {
+  // Fast path for the roadmap's `ancestors { nodes { id } }` on every row: nothing given at all.
+  if (Object.entries(args).every(([k, v]) => given(v) === undefined || k.startsWith('include'))) return true;
   const input = toEpicListInput(args);
   return Object.entries(input).every(
     ([k, v]) => v === undefined || k === 'includeDescendantGroups' || k === 'includeAncestorGroups',

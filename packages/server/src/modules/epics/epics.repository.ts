@@ -64,9 +64,17 @@ export type EpicListFilter = {
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
+/**
+ * The epic carries one of the labels matched by `labelCondition` (over `labels`). The label ids are
+ * looked up once per query (an InitPlan), so each epic costs one probe of epic_labels' primary key.
+ */
+function hasLabelWhere(labelCondition: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM epic_labels f_el WHERE f_el.epic_id = ${epics.id}
+    AND f_el.label_id = ANY(ARRAY(SELECT f_l.id FROM labels f_l WHERE ${labelCondition})))`;
+}
+
 function hasLabel(title: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
-    WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = lower(${title}))`;
+  return hasLabelWhere(sql`lower(f_l.title) = lower(${title})`);
 }
 
 function authorIn(usernames: readonly string[]): SQL {
@@ -101,8 +109,7 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
     c.push(f.labelWildcard === 'any' ? any : sql`NOT ${any}`);
   }
   if (f.anyLabelNames?.length) {
-    c.push(sql`EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
-      WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = ANY(${texts(f.anyLabelNames.map((l) => l.toLowerCase()))}))`);
+    c.push(hasLabelWhere(sql`lower(f_l.title) = ANY(${texts(f.anyLabelNames.map((l) => l.toLowerCase()))})`));
   }
   if (f.milestoneTitle !== undefined) {
     c.push(sql`EXISTS (SELECT 1 FROM epic_issues f_ei JOIN issues f_i ON f_i.id = f_ei.issue_id
@@ -139,8 +146,9 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
   }
   const not = f.not ?? {};
   if (not.labelNames?.length) {
-    c.push(sql`NOT EXISTS (SELECT 1 FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
-      WHERE f_el.epic_id = ${epics.id} AND lower(f_l.title) = ANY(${texts(not.labelNames.map((l) => l.toLowerCase()))}))`);
+    c.push(
+      sql`NOT ${hasLabelWhere(sql`lower(f_l.title) = ANY(${texts(not.labelNames.map((l) => l.toLowerCase()))})`)}`,
+    );
   }
   if (not.authorIds?.length) c.push(sql`NOT COALESCE(${epics.authorId} = ANY(${ids(not.authorIds)}), false)`);
   if (not.authorUsernames?.length) c.push(sql`NOT COALESCE(${authorIn(not.authorUsernames)}, false)`);
@@ -239,21 +247,34 @@ export function epicsRepository(db: Db) {
     },
     async list(f: EpicListFilter): Promise<{ rows: EpicWithGroup[]; total: number }> {
       const where = epicConditions(f);
-      const [rows, totals] = await Promise.all([
-        f.limit > 0
-          ? withGroup()
-              .where(where)
-              .orderBy(...orderBy(f.sort))
-              .limit(f.limit)
-              .offset(f.offset)
-          : Promise.resolve([]),
+      const count = () =>
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(epics)
           .innerJoin(groups, eq(groups.id, epics.groupId))
-          .where(where),
-      ]);
-      return { rows, total: totals[0]?.n ?? 0 };
+          .where(where);
+      if (f.limit <= 0) return { rows: [], total: (await count())[0]?.n ?? 0 };
+      // One scan finds the page's ids and counts every match (an index-only scan for roadmap pages,
+      // see migration 0004); then only the page's rows are read.
+      const page = db
+        .select({ id: sql<number>`${epics.id}`.as('page_id'), total: sql<number>`count(*) OVER ()`.as('total') })
+        .from(epics)
+        .innerJoin(groups, eq(groups.id, epics.groupId))
+        .where(where)
+        .orderBy(...orderBy(f.sort))
+        .limit(f.limit)
+        .offset(f.offset)
+        .as('page');
+      const found = await db
+        .select({ epic: epics, group: groups, total: page.total })
+        .from(epics)
+        .innerJoin(groups, eq(groups.id, epics.groupId))
+        .innerJoin(page, sql`${page.id} = ${epics.id}`)
+        .orderBy(...orderBy(f.sort));
+      const rows = found.map(({ epic, group }) => ({ epic, group }));
+      // Past the last page there is no row to carry the count: count on its own.
+      const total = found.length ? Number(found[0]?.total) : ((await count())[0]?.n ?? 0);
+      return { rows, total };
     },
     /** Every matching row (unpaginated lists such as REST child epics). */
     async all(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<EpicWithGroup[]> {

@@ -66,20 +66,35 @@ export function issuesRepository(db: Db) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: IssueRow[]; total: number }> {
       const where = and(visible, ...issueConditions(filter));
-      const from = () =>
-        db.select({ issue: i }).from(i).innerJoin(p, eq(p.id, i.projectId)).innerJoin(pg, eq(pg.id, p.groupId));
-      const [rows, totals] = await Promise.all([
-        page.limit === 0
-          ? Promise.resolve([])
-          : from().where(where).orderBy(issueOrder(filter.sort)).limit(page.limit).offset(page.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(i)
-          .innerJoin(p, eq(p.id, i.projectId))
-          .innerJoin(pg, eq(pg.id, p.groupId))
-          .where(where),
-      ]);
-      return { rows: rows.map((r) => r.issue), total: totals[0]?.n ?? 0 };
+      const count = async () =>
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(i)
+            .innerJoin(p, eq(p.id, i.projectId))
+            .innerJoin(pg, eq(pg.id, p.groupId))
+            .where(where)
+        )[0]?.n ?? 0;
+      if (page.limit === 0) return { rows: [], total: await count() };
+      // One scan finds the page's ids and counts every match; then only the page's rows are read.
+      const ids = db
+        .select({ id: sql<number>`i.id`.as('page_id'), total: sql<number>`count(*) OVER ()`.as('total') })
+        .from(i)
+        .innerJoin(p, eq(p.id, i.projectId))
+        .innerJoin(pg, eq(pg.id, p.groupId))
+        .where(where)
+        .orderBy(issueOrder(filter.sort))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('page');
+      const found = await db
+        .select({ issue: i, total: ids.total })
+        .from(i)
+        .innerJoin(ids, sql`${ids.id} = i.id`)
+        .orderBy(issueOrder(filter.sort));
+      // Past the last page there is no row to carry the count: count on its own.
+      const total = found.length ? Number(found[0]?.total) : await count();
+      return { rows: found.map((r) => r.issue), total };
     },
 
     /** Ids of the given issues that are `visible` (a condition over i, p, pg). */

@@ -1,10 +1,17 @@
-import { pathError } from '@milepost/shared';
+import { isFirstDayOfWeek, pathError } from '@milepost/shared';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts';
-import type { Actor } from '../../authz/actor.ts';
+import { type Actor, canWrite } from '../../authz/actor.ts';
 import { can, GLOBAL } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  isUniqueViolation,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../errors.ts';
 import { FieldErrors, isEmail } from '../validation.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -15,6 +22,9 @@ export type UserInput = {
   password?: unknown;
   admin?: unknown;
 };
+
+/** What the signed-in user may change about themselves (GitLab's user preferences). */
+export type PreferencesInput = { firstDayOfWeek?: unknown };
 
 export function usersService(db: Db) {
   const repo = usersRepository(db);
@@ -76,6 +86,23 @@ export function usersService(db: Db) {
         if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError('Email has already been taken');
         throw error;
       }
+    },
+
+    /**
+     * Changes the signed-in user's own preferences. The first day of the week must be 0 (Sunday),
+     * 1 (Monday) or 6 (Saturday); a numeric string counts (REST form parameters).
+     */
+    async updatePreferences(actor: Actor, input: PreferencesInput): Promise<UserRow> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      if (!canWrite(actor)) throw new ForbiddenError('insufficient_scope');
+      const raw = input.firstDayOfWeek;
+      if (raw === undefined || raw === null || raw === '') return user;
+      const value = typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+      if (!isFirstDayOfWeek(value))
+        throw new ValidationError({ first_day_of_week: ['is not included in the list'] }, 422);
+      if (value === user.firstDayOfWeek) return user;
+      return (await repo.update(user.id, { firstDayOfWeek: value })) ?? user;
     },
 
     async count(): Promise<number> {

@@ -72,6 +72,7 @@ export function LeftNav({ id }: { id: string }) {
 
   const items: NavItem[] = [{ label: 'Groups', to: routes.dashboardGroups(), icon: 'group' }];
   if (currentUser) items.push({ label: 'Access tokens', to: routes.personalAccessTokens(), icon: 'key' });
+  if (currentUser) items.push({ label: 'Preferences', to: routes.preferences(), icon: 'settings' });
   if (currentUser?.admin) items.push({ label: 'Admin area', to: routes.admin(), icon: 'admin' });
   return (
     <nav id={id} className={styles.nav} aria-label="Main navigation">

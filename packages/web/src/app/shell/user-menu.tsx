@@ -48,6 +48,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <MenuItem className={styles.item} textValue="Access tokens" href={routes.personalAccessTokens()}>
               <Icon name="key" /> Access tokens
             </MenuItem>
+            <MenuItem className={styles.item} textValue="Preferences" href={routes.preferences()}>
+              <Icon name="settings" /> Preferences
+            </MenuItem>
             {user.admin ? (
               <MenuItem className={styles.item} textValue="Admin area" href={routes.admin()}>
                 <Icon name="admin" /> Admin area

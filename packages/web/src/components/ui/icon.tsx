@@ -60,6 +60,18 @@ const PATHS = {
     </>
   ),
   roadmap: <path d="M2 4h7M5 8h8M3 12h6" />,
+  milestone: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M8 4.5V8l2.5 1.5" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="2.5" y="3.5" width="11" height="10" rx="1" />
+      <path d="M2.5 6.5h11M5.5 2v3M10.5 2v3" />
+    </>
+  ),
   issues: (
     <>
       <circle cx="8" cy="8" r="6" />
@@ -79,6 +91,20 @@ const PATHS = {
       <path d="M10 5l3 3-3 3M13 8H6" />
     </>
   ),
+  blocked: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M3.8 12.2l8.4-8.4" />
+    </>
+  ),
+  settings: (
+    <>
+      <circle cx="8" cy="8" r="2" />
+      <path d="M8 1.5v2M8 12.5v2M1.5 8h2M12.5 8h2M3.4 3.4l1.4 1.4M11.2 11.2l1.4 1.4M3.4 12.6l1.4-1.4M11.2 4.8l1.4-1.4" />
+    </>
+  ),
+  'sort-ascending': <path d="M4 13V3M1.5 5.5L4 3l2.5 2.5M9 4h5M9 8h3.5M9 12h2" />,
+  'sort-descending': <path d="M4 3v10M1.5 10.5L4 13l2.5-2.5M9 4h2M9 8h3.5M9 12h5" />,
   info: (
     <>
       <circle cx="8" cy="8" r="6" />
@@ -127,6 +153,37 @@ const PATHS = {
     <>
       <rect x="2" y="2.5" width="12" height="11" rx="1" />
       <path d="M6 2.5v11M9 6.5L10.5 8 9 9.5" />
+    </>
+  ),
+  history: (
+    <>
+      <path d="M2.5 8a5.5 5.5 0 101.6-3.9" />
+      <path d="M2.5 2.5v2.5H5M8 5v3l2 1.5" />
+    </>
+  ),
+  user: (
+    <>
+      <circle cx="8" cy="5.5" r="3" />
+      <path d="M2.5 14c0-3 2.5-5 5.5-5s5.5 2 5.5 5" />
+    </>
+  ),
+  label: (
+    <>
+      <path d="M2.5 2.5h5.2l5.8 5.8-5.2 5.2-5.8-5.8z" />
+      <circle cx="5.5" cy="5.5" r="1" />
+    </>
+  ),
+  'eye-slash': (
+    <>
+      <path d="M2 8s2.2-4 6-4 6 4 6 4-2.2 4-6 4-6-4-6-4z" />
+      <circle cx="8" cy="8" r="1.8" />
+      <path d="M3 13L13 3" />
+    </>
+  ),
+  smiley: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M5.5 9.5c.6 1 1.4 1.5 2.5 1.5s1.9-.5 2.5-1.5M6 6.5v.2M10 6.5v.2" />
     </>
   ),
 } satisfies Record<string, ReactElement>;

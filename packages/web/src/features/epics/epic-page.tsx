@@ -1,28 +1,46 @@
+import { useQuery } from '@apollo/client/react';
+import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { EpicPageTitleQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import { Roadmap } from '../roadmap/roadmap.tsx';
+import styles from './epic-page.module.css';
 
-/** `/groups/<path>/-/epics/<iid>`: not built yet; says plainly what it will show. */
+/**
+ * `/groups/<path>/-/epics/<iid>`: the epic's title and the roadmap of its child epics. The rest of
+ * the epic page (description, child items tree, sidebar) is not built yet, and the page says so.
+ */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
+  const { data, error } = useQuery(EpicPageTitleQueryDocument, { variables: { fullPath: group.fullPath, iid } });
+  useErrorAlert(error, 'Something went wrong while fetching the epic.');
+  const breadcrumbs = [
+    ...namespaceBreadcrumbs(group.fullPath, group.fullName),
+    { label: 'Epics', to: routes.groupEpics(group.fullPath) },
+    { label: `&${iid}`, to: routes.groupEpic(group.fullPath, iid) },
+  ];
+
+  if (!data) return error ? null : <SkeletonList rows={4} label="Loading epic" />;
+  const epic = data.group?.epic;
+  if (!epic) return <NotFoundPage />;
+
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          ...namespaceBreadcrumbs(group.fullPath, group.fullName),
-          { label: 'Epics', to: routes.groupEpics(group.fullPath) },
-          { label: `&${iid}`, to: routes.groupEpic(group.fullPath, iid) },
-        ]}
-        title={`Epic &${iid}`}
-      />
-      <EmptyState
-        icon="epic"
-        title="The epic page is coming soon"
-        description="This page will show the epic's title, description and status, its child issues and epics in a tree, and a sidebar with dates, labels, health status and participants. It isn't available in this version of Milepost yet."
-        actions={<ButtonLink to={routes.group(group.fullPath)}>Back to group overview</ButtonLink>}
-      />
+      <PageHeader breadcrumbs={breadcrumbs} title={epic.title ?? `Epic &${iid}`} subtitle={`&${epic.iid}`} />
+      <Alert className={styles.comingSoon}>
+        The rest of the epic page is coming: its description and status, the tree of child issues and epics, and a
+        sidebar with dates, labels, health status and participants aren't available in this version of Milepost yet.
+      </Alert>
+      <section className={styles.section} aria-labelledby="epic-roadmap-heading">
+        <h2 id="epic-roadmap-heading" className={styles.sectionTitle}>
+          Roadmap
+        </h2>
+        <Roadmap groupFullPath={group.fullPath} epicIid={epic.iid} />
+      </section>
     </>
   );
 }

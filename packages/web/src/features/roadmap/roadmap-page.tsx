@@ -1,11 +1,10 @@
 import { PageHeader } from '../../app/shell/page-header.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import { Roadmap } from './roadmap.tsx';
 
-/** `/groups/<path>/-/roadmap`: not built yet; says plainly what it will show. */
+/** `/groups/<path>/-/roadmap`: the group's epics and milestones along a timeline. */
 export function RoadmapPage({ group }: { group: ResolvedGroup }) {
   return (
     <>
@@ -16,12 +15,7 @@ export function RoadmapPage({ group }: { group: ResolvedGroup }) {
         ]}
         title="Roadmap"
       />
-      <EmptyState
-        icon="roadmap"
-        title="The roadmap is coming soon"
-        description={`The roadmap will show the epics of ${group.name} and its subgroups along a timeline of quarters, months or weeks, with milestones above them. It isn't available in this version of Milepost yet.`}
-        actions={<ButtonLink to={routes.group(group.fullPath)}>Back to group overview</ButtonLink>}
-      />
+      <Roadmap groupFullPath={group.fullPath} />
     </>
   );
 }

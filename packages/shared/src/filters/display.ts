@@ -1,0 +1,53 @@
+/** How tokens read on chips, in recent searches and to assistive technology. */
+import { awardEmojiUnicode } from '../domain/emoji.ts';
+import {
+  ANY_VALUE,
+  type FilterToken,
+  type FilterValue,
+  NONE_VALUE,
+  OPERATOR_LABELS,
+  TOKEN_DEFINITIONS,
+} from './tokens.ts';
+
+/** Yes / No for confidential, '&5' for an epic, ':thumbsup:'-style names shown with their character. */
+export function tokenValueLabel(token: FilterToken): string {
+  if (token.value === NONE_VALUE || token.value === ANY_VALUE) return token.value;
+  switch (token.type) {
+    case 'confidential':
+      return token.value === 'true' ? 'Yes' : 'No';
+    case 'epic':
+      return `&${token.value}`;
+    case 'my-reaction': {
+      const unicode = awardEmojiUnicode(token.value);
+      return unicode ? `${unicode} ${token.value}` : token.value;
+    }
+    default:
+      return token.value;
+  }
+}
+
+/** 'Author is not alice', 'Confidential is Yes'. */
+export function describeToken(token: FilterToken): string {
+  return `${TOKEN_DEFINITIONS[token.type].title} ${OPERATOR_LABELS[token.operator]} ${tokenValueLabel(token)}`;
+}
+
+/** Every token described, then the search text in quotes: `Label is bug, "login"`. */
+export function describeFilterValue(value: FilterValue): string {
+  const parts = value.tokens.map(describeToken);
+  const search = value.search.trim();
+  if (search) parts.push(`"${search}"`);
+  return parts.join(', ');
+}
+
+const HEX_RE = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const RGB_RE = /^rgba?\(\s*[0-9.]+%?\s*(?:,\s*|\s+)[0-9.]+%?\s*(?:,\s*|\s+)[0-9.]+%?\s*(?:(?:,|\/)\s*[0-9.]+%?\s*)?\)$/;
+
+/**
+ * A label's background colour when it is a colour starting with '#', 'rgb' or 'rgba' (GitLab's rule),
+ * else null: the caller shows a neutral colour instead.
+ */
+export function labelSwatchColor(color: string | null | undefined): string | null {
+  if (typeof color !== 'string') return null;
+  const trimmed = color.trim();
+  return HEX_RE.test(trimmed) || RGB_RE.test(trimmed) ? trimmed : null;
+}

@@ -1,0 +1,5 @@
+export * from './assignees.ts';
+export * from './date-picker.ts';
+export * from './epic-colors.ts';
+export * from './issuables.ts';
+export * from './milestone-timing.ts';

@@ -1,0 +1,6 @@
+export * from './bars.ts';
+export * from './constants.ts';
+export * from './nesting.ts';
+export * from './progress.ts';
+export * from './settings.ts';
+export * from './timeframe.ts';

@@ -1,0 +1,786 @@
+/**
+ * `npm run bench:web`: the group roadmap page in a real browser on a group of 10,000 epics.
+ *
+ * Sets everything up by itself: builds the web app when `packages/web/dist` is missing or older
+ * than the sources, starts the real server (`packages/server/src/main.ts`, as `npm start` does) on a
+ * free loopback port with a fresh temp `MILEPOST_DATA_DIR` and the demo users, waits for
+ * `/-/readiness`, seeds one large group into that server's embedded PostgreSQL with the server's
+ * seeder (`npm run bench:seed`, `packages/server/bench/seed-large-group.ts`) with the demo user
+ * alice as a Developer, then signs in as alice in headless Chromium (Debian's `/usr/bin/chromium`)
+ * and measures, per run in a fresh browser:
+ *
+ * - navigation → first epic bars painted (the page's own clock: a MutationObserver installed before
+ *   any script of the page sees the first bar, then the frame after it is painted);
+ * - the time to page through to the end of the list (the roadmap's scroll container scrolled to the
+ *   bottom again and again until no "Loading epics" row remains and the row count stops growing);
+ * - the largest number of row elements in the DOM at any scroll position (after every scroll step,
+ *   while paging through and while sweeping the whole loaded list down and up again);
+ * - the longest task while scrolling (PerformanceObserver 'longtask' entries);
+ * - the JS heap (CDP `Performance.getMetrics`) after the first page and with every page loaded.
+ *
+ * It prints a table of each run and the median, with the targets beside them; it asserts nothing.
+ * The server and its PostgreSQL are stopped at the end, also on errors and on Ctrl-C.
+ *
+ * Runs on Node's type stripping (`node packages/web/bench/roadmap.bench.ts`: Node ≥ 22.18, as the
+ * repository's own Node 24 that npm scripts use), or with tsx.
+ *
+ * Options: `--runs N` (default 3), `--warmup N` (unreported runs first, default 1), `--epics N`
+ * (default 10000), `--issues N` (default 50000), `--build` (always build the web app), `--no-build`
+ * (never), `--headed`, `--screenshots DIR` (the first page and the end of the list, each run),
+ * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
+ * panel; they slow the run down).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const webDir = path.join(repoRoot, 'packages/web');
+const serverDir = path.join(repoRoot, 'packages/server');
+const sharedDir = path.join(repoRoot, 'packages/shared');
+
+const GROUP = 'bench-roadmap';
+const USER = 'alice';
+const PASSWORD = 'demo-password-123';
+const ROADMAP_QUERY = '?timeframe_range_type=THREE_YEARS&layout=MONTHS';
+const VIEWPORT = { width: 1440, height: 900 };
+const TARGET = { firstBarsMs: 1000, domRows: 100, longTaskMs: 200 };
+// The page's hooks (see packages/web/src/features/roadmap/components/roadmap-shell.tsx, epic-bar.tsx).
+const SHELL = '[data-testid="roadmap-shell"]';
+const ROW = 'li[aria-posinset]';
+const BAR = 'li[data-kind="epic"] [data-period-index]';
+
+// --- options ------------------------------------------------------------------------------------------
+
+function parseArgs(argv: readonly string[]) {
+  const out = { runs: 3, warmup: 1, epics: 10_000, issues: 50_000, build: 'auto' as 'auto' | 'always' | 'never' };
+  const headed = argv.includes('--headed');
+  let screenshots: string | null = null;
+  let profiles: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = (argv[i] ?? '').split('=', 2);
+    const number = (min: number) => {
+      const n = Number(inline ?? argv[++i]);
+      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
+      return n;
+    };
+    if (flag === '--runs') out.runs = number(1);
+    else if (flag === '--warmup') out.warmup = number(0);
+    else if (flag === '--epics') out.epics = number(20);
+    else if (flag === '--issues') out.issues = number(0);
+    else if (flag === '--build') out.build = 'always';
+    else if (flag === '--no-build') out.build = 'never';
+    else if (flag === '--screenshots') screenshots = path.resolve(inline ?? argv[++i] ?? '');
+    else if (flag === '--profiles') profiles = path.resolve(inline ?? argv[++i] ?? '');
+    else if (flag !== '--headed')
+      throw new Error(
+        `Unknown option ${flag}. Options: --runs N --warmup N --epics N --issues N --build --no-build --headed --screenshots DIR --profiles DIR`,
+      );
+  }
+  return { ...out, headed, screenshots, profiles };
+}
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- processes and clean-up ---------------------------------------------------------------------------
+
+type CleanUpStep = () => Promise<void> | void;
+const cleanups = new Set<CleanUpStep>();
+let cleaningUp: Promise<void> | null = null;
+let cleanedUp = false;
+/** Last resort when the process exits before the clean-up finished: SIGTERM the server, which then stops its PostgreSQL. */
+const emergencyStops = new Set<() => void>();
+
+/** Registers a clean-up step; returns its removal (for steps done early). */
+function onCleanUp(step: CleanUpStep): () => void {
+  cleanups.add(step);
+  return () => cleanups.delete(step);
+}
+
+/** Runs every clean-up once, the last registered first; never throws. */
+function cleanUp(): Promise<void> {
+  cleaningUp ??= (async () => {
+    const steps = [...cleanups].reverse();
+    cleanups.clear();
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        process.stderr.write(`bench:web: clean-up: ${(error as Error).message}\n`);
+      }
+    }
+    cleanedUp = true;
+  })();
+  return cleaningUp;
+}
+
+process.on('exit', () => {
+  if (cleanedUp) return;
+  for (const stop of emergencyStops) stop();
+});
+
+// Kept listening: a second signal (Ctrl-C reaches npm or tsx and us, and they pass it on) must not end the
+// process halfway through stopping the server.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (cleaningUp) return;
+    process.stderr.write(`\nbench:web: ${signal}, stopping the server …\n`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** The environment for the server and the seeder: our data directory, never a DATABASE_URL. */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  delete env.DATABASE_URL;
+  delete env.INIT_CWD;
+  return env;
+}
+
+/** `node --import tsx <script>` in packages/server: one process, which stops cleanly on SIGTERM. */
+function spawnServerScript(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: Ctrl-C reaches us, and we stop it in order
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const done = exited(child);
+  child.kill('SIGTERM');
+  if (await Promise.race([done.then(() => true), sleep(graceMs).then(() => false)])) return;
+  process.stderr.write(`bench:web: pid ${child.pid} did not stop in ${graceMs / 1000} s, killing it\n`);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+  await done;
+}
+
+/** Stops the embedded PostgreSQL of `dataDir` if it outlived its server (a server killed hard). */
+async function stopOrphanPostgres(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.stderr.write(`bench:web: stopping the PostgreSQL left running (pid ${pid})\n`);
+  process.kill(pid, 'SIGINT'); // fast shutdown
+  for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// --- set-up: build, server, seed --------------------------------------------------------------------
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function ensureBuild(mode: 'auto' | 'always' | 'never'): Promise<void> {
+  const index = path.join(webDir, 'dist/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(webDir, 'src')),
+    newestMtime(path.join(sharedDir, 'src')),
+    fs.statSync(path.join(webDir, 'index.html')).mtimeMs,
+  );
+  if (mode === 'never' && !built) throw new Error('packages/web/dist is missing: run without --no-build.');
+  if (mode === 'never' || (mode === 'auto' && built > sources)) return;
+  out(built ? 'Building the web app (the sources are newer than packages/web/dist) …' : 'Building the web app …');
+  const started = performance.now();
+  const child = spawn('npm', ['run', 'build', '-w', '@milepost/web'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const remove = onCleanUp(() => stopProcess(child, 2000));
+  const code = await exited(child);
+  remove();
+  if (code !== 0) throw new Error(`npm run build -w @milepost/web failed:\n${log.slice(-4000)}`);
+  out(`  built in ${seconds(started)}`);
+}
+
+type Server = { baseUrl: string; dataDir: string };
+
+async function startServer(): Promise<Server> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'milepost-bench-web-'));
+  // As root, PostgreSQL runs as `postgres`, which must reach the data directory inside.
+  fs.chmodSync(tmp, 0o755);
+  const dataDir = path.join(tmp, 'data');
+  onCleanUp(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  onCleanUp(() => stopOrphanPostgres(dataDir));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, 'server.log');
+  const log = fs.createWriteStream(logFile);
+  out(`Starting the server on ${baseUrl} (data directory ${dataDir}) …`);
+  const started = performance.now();
+  const child = spawnServerScript(
+    'src/main.ts',
+    [],
+    serverEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MILEPOST_EXTERNAL_URL: baseUrl,
+      MILEPOST_DATA_DIR: dataDir,
+      MILEPOST_DEMO: '1',
+      MILEPOST_DEMO_PASSWORD: PASSWORD,
+      MILEPOST_LOG_LEVEL: 'warn',
+    }),
+  );
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const emergencyStop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  emergencyStops.add(emergencyStop);
+  onCleanUp(async () => {
+    await stopProcess(child, 20_000);
+    log.end();
+  });
+  const tail = () => fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${tail()}`);
+    try {
+      const response = await fetch(`${baseUrl}/-/readiness`);
+      if (response.ok) {
+        out(`  ready in ${seconds(started)}`);
+        return { baseUrl, dataDir };
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server was not ready within 240 s:\n${tail()}`);
+}
+
+async function seed(server: Server, epics: number, issues: number): Promise<void> {
+  out(`Seeding group ${GROUP} (${epics} epics, ${issues} issues, ${USER} a Developer) …`);
+  const child = spawnServerScript(
+    'bench/seed-large-group.ts',
+    ['--group', GROUP, '--member', USER, '--epics', String(epics), '--issues', String(issues)],
+    serverEnv({ MILEPOST_DATA_DIR: server.dataDir }),
+  );
+  const remove = onCleanUp(() => stopProcess(child, 5000));
+  const indent = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `  ${line}\n`)
+      .join('');
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(indent(chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(indent(chunk)));
+  const code = await exited(child);
+  remove();
+  if (code !== 0) throw new Error(`Seeding failed (exit code ${code}).`);
+}
+
+// --- one measured run ---------------------------------------------------------------------------------
+
+type RunResult = {
+  firstBarsMs: number;
+  firstBarsInDomMs: number;
+  firstPageRequestedMs: number;
+  firstPageReceivedMs: number;
+  rowsAtEnd: number;
+  pageResponseMedianMs: number;
+  pageThroughMs: number;
+  pages: number;
+  epicsLoaded: number;
+  epicsCount: number | null;
+  maxDomRows: number;
+  longestScrollTaskMs: number;
+  longestPagingTaskMs: number;
+  longestSweepTaskMs: number;
+  longestLoadTaskMs: number;
+  heapFirstPageMb: number;
+  heapAllLoadedMb: number;
+  timedOut: boolean;
+};
+
+type BenchState = {
+  firstBars: number | null;
+  firstBarsInDom: number | null;
+  longTasks: { start: number; duration: number }[];
+};
+
+/**
+ * Installed before any script of the page (addInitScript): records long tasks from the start, and
+ * the page-clock time (performance.now(), from navigation start) when the first epic bar enters the
+ * DOM and when the frame showing it has been painted (a task queued from that frame's rAF runs
+ * right after the frame is rendered).
+ */
+function installPageProbes(barSelector: string) {
+  const state: BenchState = { firstBars: null, firstBarsInDom: null, longTasks: [] };
+  (window as unknown as { __bench: BenchState }).__bench = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask support: the figure stays empty
+  }
+  const observer = new MutationObserver(() => {
+    if (state.firstBarsInDom !== null || !document.querySelector(barSelector)) return;
+    state.firstBarsInDom = performance.now();
+    performance.mark('bench:first-bars-in-dom');
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        state.firstBars = performance.now();
+        performance.mark('bench:first-bars-painted');
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+type PageThrough = { ms: number; steps: number; maxRows: number; rows: number; timedOut: boolean; end: number };
+
+/**
+ * In the page: scrolls the roadmap's scroll container to the bottom again and again until no
+ * "Loading epics" row remains and the row count (`aria-setsize`) has not changed for `settleMs`.
+ * The time is to the last change (the last page drawn), on the page's clock.
+ */
+async function pageThroughInPage({
+  shellSelector,
+  rowSelector,
+  settleMs,
+  timeoutMs,
+}: {
+  shellSelector: string;
+  rowSelector: string;
+  settleMs: number;
+  timeoutMs: number;
+}): Promise<PageThrough> {
+  const shell = document.querySelector<HTMLElement>(shellSelector);
+  if (!shell) throw new Error(`No ${shellSelector} on the page`);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const rowCount = () => shell.querySelectorAll(rowSelector).length;
+  const total = () => Number(shell.querySelector(rowSelector)?.getAttribute('aria-setsize') ?? 0);
+  const loading = () =>
+    Array.from(shell.querySelectorAll('[role="status"]')).some(
+      (el) => el.getAttribute('aria-label') === 'Loading epics' || el.textContent?.trim() === 'Loading epics',
+    );
+  const start = performance.now();
+  let lastTotal = total();
+  let lastChange = start;
+  let lastActivity = start;
+  let maxRows = rowCount();
+  let steps = 0;
+  let timedOut = false;
+  for (;;) {
+    shell.scrollTop = shell.scrollHeight;
+    steps++;
+    await frame();
+    await frame();
+    maxRows = Math.max(maxRows, rowCount());
+    const now = performance.now();
+    const n = total();
+    if (n !== lastTotal) {
+      lastTotal = n;
+      lastChange = now;
+      lastActivity = now;
+    }
+    if (loading()) lastActivity = now;
+    else if (now - lastActivity >= settleMs) break;
+    if (now - start > timeoutMs) {
+      timedOut = true;
+      break;
+    }
+  }
+  return { ms: lastChange - start, steps, maxRows, rows: lastTotal, timedOut, end: performance.now() };
+}
+
+/** In the page: sweeps the loaded list top to bottom and back, half a viewport a frame. */
+async function sweepInPage({ shellSelector, rowSelector }: { shellSelector: string; rowSelector: string }) {
+  const shell = document.querySelector<HTMLElement>(shellSelector);
+  if (!shell) throw new Error(`No ${shellSelector} on the page`);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const step = Math.max(1, Math.floor(shell.clientHeight / 2));
+  const bottom = shell.scrollHeight - shell.clientHeight;
+  let maxRows = 0;
+  let positions = 0;
+  const visit = async (top: number) => {
+    shell.scrollTop = top;
+    await frame();
+    await frame();
+    maxRows = Math.max(maxRows, shell.querySelectorAll(rowSelector).length);
+    positions++;
+  };
+  for (let top = 0; top < bottom; top += step) await visit(top);
+  for (let top = bottom; top > 0; top -= step) await visit(top);
+  await visit(0);
+  return { maxRows, positions, end: performance.now() };
+}
+
+async function heapMb(page: Page, context: BrowserContext, collect: boolean): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    if (collect) await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    return used / 1024 / 1024;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Waits until no roadmap epics request has been in flight for `quietMs`. */
+async function networkQuiet(inFlight: () => number, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await sleep(50);
+  }
+}
+
+async function signIn(context: BrowserContext): Promise<void> {
+  await context.request.get('/-/health');
+  const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
+  const response = await context.request.post('/users/sign_in', {
+    data: { login: USER, password: PASSWORD },
+    headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' },
+  });
+  if (response.status() !== 200) throw new Error(`Signing in as ${USER} failed: HTTP ${response.status()}`);
+}
+
+type Artifacts = {
+  /** a folder for screenshots of the first page and the end of the list */
+  screenshots: string | null;
+  /** a file for the CPU profile of the scrolling (paging through and sweeping); its trace goes beside it */
+  profile: string | null;
+};
+
+async function measureOnce(browser: Browser, server: Server, artifacts: Artifacts): Promise<RunResult> {
+  const { screenshots } = artifacts;
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  try {
+    await signIn(context);
+    const page = await context.newPage();
+    // Run with tsx (esbuild keepNames), named functions are wrapped in `__name(…)`: the page needs it too.
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+    await page.addInitScript(installPageProbes, BAR);
+
+    // The roadmap's epics pages, counted from the network (rows are virtualised).
+    let inFlight = 0;
+    let pages = 0;
+    /** wall-clock ms of each epics page: when its response ended, and how long it took */
+    const responses: { sentAt: number; receivedAt: number; ms: number }[] = [];
+    let epicsLoaded = 0;
+    let epicsCount: number | null = null;
+    const isEpicsRequest = (body: string | null) => body?.includes('RoadmapGroupEpicsQuery') === true;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/graphql') && isEpicsRequest(request.postData())) inFlight++;
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith('/api/graphql') && isEpicsRequest(request.postData())) inFlight--;
+    });
+    page.on('requestfinished', async (request) => {
+      if (!request.url().endsWith('/api/graphql') || !isEpicsRequest(request.postData())) return;
+      try {
+        const body = (await (await request.response())?.json()) as {
+          data?: { group?: { epics?: { count: number; nodes: unknown[] } } };
+        };
+        const epics = body.data?.group?.epics;
+        if (epics) {
+          pages++;
+          const timing = request.timing();
+          responses.push({
+            sentAt: timing.startTime,
+            receivedAt: timing.startTime + timing.responseEnd,
+            ms: timing.responseEnd,
+          });
+          epicsLoaded += epics.nodes.length;
+          epicsCount = epics.count;
+        }
+      } finally {
+        inFlight--;
+      }
+    });
+
+    await page.goto(`/groups/${GROUP}/-/roadmap${ROADMAP_QUERY}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstBars !== null, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    const first = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
+    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+    await networkQuiet(() => inFlight, 500, 30_000);
+    if (screenshots) await page.screenshot({ path: path.join(screenshots, 'first-page.png') });
+    const heapFirstPageMb = await heapMb(page, context, true);
+
+    const profiler = artifacts.profile ? await context.newCDPSession(page) : null;
+    if (profiler && artifacts.profile) {
+      fs.mkdirSync(path.dirname(artifacts.profile), { recursive: true });
+      await browser.startTracing(page, {
+        path: artifacts.profile.replace(/\.cpuprofile$/, '.trace.json'),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
+      });
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
+    const scrollStart = await page.evaluate(() => performance.now());
+    const through = await page.evaluate(pageThroughInPage, {
+      shellSelector: SHELL,
+      rowSelector: ROW,
+      settleMs: 1500,
+      timeoutMs: 300_000,
+    });
+    const sweep = await page.evaluate(sweepInPage, { shellSelector: SHELL, rowSelector: ROW });
+    if (profiler && artifacts.profile) {
+      const { profile } = await profiler.send('Profiler.stop');
+      await browser.stopTracing();
+      fs.writeFileSync(artifacts.profile, JSON.stringify(profile));
+      await profiler.detach();
+    }
+    const longTasks = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench.longTasks);
+    await networkQuiet(() => inFlight, 300, 10_000);
+    if (screenshots) {
+      await page.evaluate((selector) => {
+        const shell = document.querySelector(selector);
+        if (shell) shell.scrollTop = shell.scrollHeight;
+      }, SHELL);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(screenshots, 'end-of-list.png') });
+    }
+    const heapAllLoadedMb = await heapMb(page, context, true);
+
+    const longest = (from: number, to: number) =>
+      Math.max(0, ...longTasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
+    return {
+      firstBarsMs: first.firstBars ?? Number.NaN,
+      firstBarsInDomMs: first.firstBarsInDom ?? Number.NaN,
+      firstPageRequestedMs: (responses[0]?.sentAt ?? Number.NaN) - timeOrigin,
+      firstPageReceivedMs: (responses[0]?.receivedAt ?? Number.NaN) - timeOrigin,
+      rowsAtEnd: through.rows,
+      pageResponseMedianMs: median(responses.map((r) => r.ms)),
+      pageThroughMs: through.ms,
+      pages,
+      epicsLoaded,
+      epicsCount,
+      maxDomRows: Math.max(through.maxRows, sweep.maxRows),
+      longestScrollTaskMs: longest(scrollStart, sweep.end),
+      longestPagingTaskMs: longest(scrollStart, through.end),
+      longestSweepTaskMs: longest(through.end, sweep.end),
+      longestLoadTaskMs: longest(0, scrollStart),
+      heapFirstPageMb,
+      heapAllLoadedMb,
+      timedOut: through.timedOut,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// --- the report ---------------------------------------------------------------------------------------
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const integer = (v: number) => (Number.isNaN(v) ? 'n/a' : Math.round(v).toLocaleString('en-US'));
+const oneDecimal = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
+/** Long tasks are 50 ms or longer: none is "< 50". */
+const taskMs = (v: number) => (v === 0 ? '< 50' : integer(v));
+
+type Row = {
+  label: string;
+  pick: (r: RunResult) => number;
+  format: (v: number) => string;
+  target?: { text: string; within: (v: number) => boolean };
+};
+
+function printTable(results: RunResult[], meta: { epics: number; browserVersion: string; warmup: number }) {
+  const rows: Row[] = [
+    {
+      label: 'Navigation → first epic bars painted (ms)',
+      pick: (r) => r.firstBarsMs,
+      format: integer,
+      target: { text: `≤ ${integer(TARGET.firstBarsMs)} ms`, within: (v) => v <= TARGET.firstBarsMs },
+    },
+    { label: '  first epics page requested (ms)', pick: (r) => r.firstPageRequestedMs, format: integer },
+    { label: '  first epics page received (ms)', pick: (r) => r.firstPageReceivedMs, format: integer },
+    { label: '  first bar in the DOM (ms)', pick: (r) => r.firstBarsInDomMs, format: integer },
+    { label: 'Page through to the end of the list (ms)', pick: (r) => r.pageThroughMs, format: integer },
+    { label: '  epics loaded at the end', pick: (r) => r.epicsLoaded, format: integer },
+    { label: '  pages fetched', pick: (r) => r.pages, format: integer },
+    { label: '  rows in the list at the end', pick: (r) => r.rowsAtEnd, format: integer },
+    { label: '  epics page response, median (ms)', pick: (r) => r.pageResponseMedianMs, format: integer },
+    {
+      label: 'Largest DOM row count at any scroll position',
+      pick: (r) => r.maxDomRows,
+      format: integer,
+      target: { text: `≤ ${TARGET.domRows} rows`, within: (v) => v <= TARGET.domRows },
+    },
+    {
+      label: 'Longest task while scrolling (ms)',
+      pick: (r) => r.longestScrollTaskMs,
+      format: taskMs,
+      target: { text: `≤ ${TARGET.longTaskMs} ms`, within: (v) => v <= TARGET.longTaskMs },
+    },
+    { label: '  while paging through', pick: (r) => r.longestPagingTaskMs, format: taskMs },
+    { label: '  while scrolling the loaded list', pick: (r) => r.longestSweepTaskMs, format: taskMs },
+    { label: 'Longest task while loading the page (ms)', pick: (r) => r.longestLoadTaskMs, format: taskMs },
+    { label: 'JS heap used, first page, after GC (MB)', pick: (r) => r.heapFirstPageMb, format: oneDecimal },
+    { label: 'JS heap used, all pages, after GC (MB)', pick: (r) => r.heapAllLoadedMb, format: oneDecimal },
+  ];
+  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
+  const body = rows.map((row) => {
+    const values = results.map(row.pick);
+    const m = median(values);
+    return [
+      row.label,
+      ...values.map(row.format),
+      row.format(m),
+      row.target?.text ?? '—',
+      row.target ? (Number.isNaN(m) ? '' : row.target.within(m) ? 'met' : 'MISSED') : '',
+    ];
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, c) =>
+        c === 0 || c >= cells.length - 2 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  const count = results.find((r) => r.epicsCount !== null)?.epicsCount ?? null;
+  out();
+  out(
+    `Roadmap of /${GROUP}: ${integer(meta.epics)} epics, ${count === null ? '?' : integer(count)} within the timeframe ` +
+      `(${ROADMAP_QUERY.slice(1)}); ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium ${meta.browserVersion}; ` +
+      `${results.length} runs after ${meta.warmup} warm-up, median`,
+  );
+  out();
+  out(format(header));
+  out(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const line of body) out(format(line));
+  out();
+  if (results.some((r) => r.timedOut)) out('Note: paging through timed out in some run (300 s).');
+}
+
+// --- main ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  await ensureBuild(options.build);
+  const server = await startServer();
+  await seed(server, options.epics, options.issues);
+
+  const results: RunResult[] = [];
+  let browserVersion = '';
+  const total = options.warmup + options.runs;
+  for (let i = 0; i < total; i++) {
+    const warm = i < options.warmup;
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: !options.headed,
+      // Playwright's own handlers would exit the process (code 130) before the server is stopped.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const removeClose = onCleanUp(() => browser.close());
+    try {
+      browserVersion = browser.version();
+      const runStarted = performance.now();
+      const result = await measureOnce(browser, server, {
+        screenshots: options.screenshots,
+        profile: options.profiles
+          ? path.join(options.profiles, `${warm ? 'warm-up' : `run-${i - options.warmup + 1}`}-scrolling.cpuprofile`)
+          : null,
+      });
+      out(
+        `${warm ? 'Warm-up' : `Run ${i - options.warmup + 1}/${options.runs}`}: first bars ${integer(result.firstBarsMs)} ms, ` +
+          `paged through ${integer(result.epicsLoaded)} epics in ${integer(result.pageThroughMs)} ms, ` +
+          `${result.maxDomRows} rows at most, longest scroll task ${taskMs(result.longestScrollTaskMs)} ms (${seconds(runStarted)})`,
+      );
+      if (!warm) results.push(result);
+    } finally {
+      removeClose();
+      await browser.close();
+    }
+  }
+  printTable(results, { epics: options.epics, browserVersion, warmup: options.warmup });
+  out(`Done in ${seconds(started)}.`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench:web: ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  out('Stopping the server …');
+  await cleanUp();
+}

@@ -1,0 +1,364 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { graphql, signInViaApi } from './fixtures.ts';
+
+/**
+ * The group roadmap as a new user takes it, on the demo data (dates relative to today): the
+ * timeline's ranges and layouts, milestones, progress and labels, filters and sort, expanding a
+ * parent, loading more, shared links, the empty states, a signed-out visitor and one epic's roadmap.
+ */
+
+const ROADMAP = '/groups/acme/-/roadmap';
+const SHOTS = '/tmp/shots/roadmap';
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
+}
+
+const epicsList = (page: Page) => page.getByRole('list', { name: 'Epics' });
+const epicRow = (page: Page, title: string) =>
+  epicsList(page).getByRole('listitem', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const shell = (page: Page) => page.getByTestId('roadmap-shell');
+/** The timeline header's column titles. */
+const header = (page: Page) => shell(page).locator('[data-period-start]');
+
+async function openSettings(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Roadmap settings' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+async function chooseRange(drawer: Locator, page: Page, current: string, next: string) {
+  await drawer.getByRole('button', { name: new RegExp(current) }).click();
+  await page.getByRole('option', { name: next }).click();
+}
+
+/** Picks a radio option by its label (React Aria keeps the input itself visually hidden). */
+async function checkRadio(drawer: Locator, name: string) {
+  await drawer.getByText(name, { exact: true }).click();
+  await expect(drawer.getByRole('radio', { name })).toBeChecked();
+}
+
+/** The top-level rows' titles, in order (the rows' names start with the title). */
+async function rowTitles(page: Page): Promise<string[]> {
+  const names = await epicsList(page)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  return names.filter(Boolean).map((name) => name.split(',')[0] ?? '');
+}
+
+/** Adds a token through the filtered search: type, operator, value, then submits. */
+async function addToken(page: Page, type: string, operator: 'is' | 'is not', value: string) {
+  const input = page.getByRole('textbox', { name: /Search or filter/ });
+  await input.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: type, exact: true }).click();
+  await listbox.getByRole('option', { name: operator, exact: true }).click();
+  await page.keyboard.type(value);
+  await listbox
+    .getByRole('option', { name: new RegExp(value) })
+    .first()
+    .click();
+  await page.keyboard.press('Enter');
+}
+
+test.describe('group roadmap', () => {
+  test('@narrow a member sees this quarter week by week, with milestones, progress and today', async ({
+    page,
+  }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(ROADMAP);
+    await expect(page.getByRole('heading', { name: 'Roadmap', level: 1 })).toBeVisible();
+    const row = epicRow(page, 'Platform modernisation');
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute(
+      'aria-label',
+      /Platform modernisation, Jun 1, 2025 – Oct 31, 2027, \d+% weight completed/,
+    );
+    await expect(row.getByRole('link', { name: 'Platform modernisation', exact: true })).toHaveAttribute(
+      'href',
+      '/groups/acme/-/epics/1',
+    );
+    // Weekly columns: the week of today carries its month and day.
+    await expect(header(page).getByText('Nov 22', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Milestones' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^2026 Q4, Group milestone/ })).toBeVisible();
+    await shot(page, testInfo, '01-this-quarter');
+
+    // Keyboard: the bar's popover shows the progress.
+    await row.getByRole('link', { name: /weight completed/ }).focus();
+    await expect(page.getByRole('tooltip')).toContainText('weight completed');
+    await shot(page, testInfo, '02-progress-popover');
+
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  });
+
+  test('@narrow each date range and layout from the settings drawer', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(ROADMAP);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+
+    let drawer = await openSettings(page);
+    // This quarter has weekly columns only: no layout choice.
+    await expect(drawer.getByRole('radiogroup', { name: 'Layout' })).toHaveCount(0);
+    await shot(page, testInfo, '03-settings-drawer');
+    await chooseRange(drawer, page, 'This quarter', 'This year');
+    await expect(page).toHaveURL(/timeframe_range_type=CURRENT_YEAR/);
+    await expect(drawer.getByRole('radio', { name: 'Months' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(header(page).getByText('Jan 2026', { exact: true })).toBeAttached();
+    await shot(page, testInfo, '04-this-year-months');
+
+    drawer = await openSettings(page);
+    await checkRadio(drawer, 'Weeks');
+    await expect(page).toHaveURL(/timeframe_range_type=CURRENT_YEAR&layout=WEEKS/);
+    await page.keyboard.press('Escape');
+    await expect(header(page).getByText('Nov 22', { exact: true })).toBeVisible();
+    await shot(page, testInfo, '05-this-year-weeks');
+
+    drawer = await openSettings(page);
+    await chooseRange(drawer, page, 'This year', 'Within 3 years');
+    // A new range resets the layout to its default: quarters.
+    await expect(page).toHaveURL(/timeframe_range_type=THREE_YEARS$/);
+    await expect(drawer.getByRole('radio', { name: 'Quarters' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(header(page).getByText('2027 Q1', { exact: true })).toBeVisible();
+    await shot(page, testInfo, '06-three-years-quarters');
+
+    for (const [layout, title] of [
+      ['Months', 'Jan 2027'],
+      ['Weeks', 'Nov 22'],
+    ] as const) {
+      drawer = await openSettings(page);
+      await checkRadio(drawer, layout);
+      await expect(page).toHaveURL(new RegExp(`layout=${layout.toUpperCase()}`));
+      await page.keyboard.press('Escape');
+      await expect(header(page).getByText(title, { exact: true })).toBeAttached();
+      await shot(page, testInfo, `07-three-years-${layout.toLowerCase()}`);
+    }
+  });
+
+  test('milestones, progress and labels toggles', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS`);
+    const milestones = page.getByRole('region', { name: 'Milestones' });
+    await expect(milestones).toBeVisible();
+    const allCount = Number(await milestones.getByRole('button').locator('span').last().textContent());
+
+    // The row collapses and expands.
+    await milestones.getByRole('button', { name: /Milestones/ }).click();
+    await expect(milestones.getByRole('button', { name: /Milestones/ })).toHaveAttribute('aria-expanded', 'false');
+    await milestones.getByRole('button', { name: /Milestones/ }).click();
+
+    let drawer = await openSettings(page);
+    await checkRadio(drawer, 'Show project milestones');
+    await expect(page).toHaveURL(/milestones_type=PROJECT/);
+    await expect(milestones.getByRole('link', { name: /Group milestone/ })).toHaveCount(0);
+    await expect(milestones.getByRole('link', { name: /Project milestone/ }).first()).toBeAttached();
+    const projectCount = Number(await milestones.getByRole('button').locator('span').last().textContent());
+    expect(projectCount).toBeLessThan(allCount);
+
+    await drawer.getByText('Display milestones', { exact: true }).click();
+    await expect(page).toHaveURL(/show_milestones=false/);
+    await expect(milestones).toHaveCount(0);
+
+    await checkRadio(drawer, 'Use issue count');
+    await expect(page).toHaveURL(/progress=COUNT/);
+    await expect(epicRow(page, 'Platform modernisation')).toHaveAttribute('aria-label', /% issues closed$/);
+    await drawer.getByText('Display progress of child issues', { exact: true }).click();
+    await expect(page).toHaveURL(/show_progress=false/);
+    await expect(epicRow(page, 'Platform modernisation')).toHaveAttribute(
+      'aria-label',
+      'Platform modernisation, Jun 1, 2025 – Oct 31, 2027',
+    );
+
+    await drawer.getByText('Display labels', { exact: true }).click();
+    await expect(page).toHaveURL(/show_labels=true/);
+    await page.keyboard.press('Escape');
+    await expect(
+      epicRow(page, 'Platform modernisation').getByRole('button', { name: 'Filter by label priority::high' }),
+    ).toBeVisible();
+    await shot(page, testInfo, '08-labels-no-milestones-no-progress');
+
+    // Clicking a label filters by it.
+    await epicRow(page, 'Platform modernisation')
+      .getByRole('button', { name: 'Filter by label priority::high' })
+      .click();
+    await expect(page).toHaveURL(/label_name%5B%5D=priority%3A%3Ahigh|label_name\[\]=priority::high/);
+    await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+
+    // The epics state.
+    drawer = await openSettings(page);
+    await checkRadio(drawer, 'Show closed epics');
+    await expect(page).toHaveURL(/state=closed/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Sorry, no epics matched your search' })).toBeVisible();
+  });
+
+  test('filters by label and author, with is and is not', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(ROADMAP);
+    await expect(epicRow(page, 'Security and compliance')).toBeVisible();
+
+    await addToken(page, 'Label', 'is', 'security');
+    await expect(page).toHaveURL(/label_name%5B%5D=security/);
+    await expect(epicRow(page, 'Security and compliance')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
+    await shot(page, testInfo, '09-filter-label-is');
+
+    await page.goto(ROADMAP);
+    await addToken(page, 'Label', 'is not', 'security');
+    await expect(page).toHaveURL(/not%5Blabel_name%5D%5B%5D=security/);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
+
+    await page.goto(ROADMAP);
+    await addToken(page, 'Author', 'is', 'grace');
+    await expect(page).toHaveURL(/author_username=grace/);
+    await expect(epicRow(page, 'Security and compliance')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
+
+    await page.goto(ROADMAP);
+    await addToken(page, 'Author', 'is not', 'grace');
+    await expect(page).toHaveURL(/not%5Bauthor_username%5D=grace/);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
+    await shot(page, testInfo, '10-filter-author-is-not');
+  });
+
+  test('sorts by title in both directions', async ({ page }) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(ROADMAP);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await page.getByRole('button', { name: /Start date/ }).click();
+    await page.getByRole('option', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/sort=TITLE_ASC/);
+    await expect.poll(async () => (await rowTitles(page))[0]).toBe('Customer experience 2.0');
+    const ascending = await rowTitles(page);
+    await page.getByRole('button', { name: 'Sort direction: ascending' }).click();
+    await expect(page).toHaveURL(/sort=TITLE_DESC/);
+    await expect.poll(() => rowTitles(page)).toEqual([...ascending].reverse());
+  });
+
+  test('@narrow expanding a parent shows its child epics', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS&layout=MONTHS`);
+    const parent = epicRow(page, 'Platform modernisation');
+    await parent.getByRole('button', { name: 'Expand' }).click();
+    await expect(epicRow(page, 'Service mesh rollout')).toBeVisible();
+    await expect(epicRow(page, 'Database upgrade')).toBeVisible();
+    await expect(parent.getByRole('button', { name: 'Collapse' })).toHaveAttribute('aria-expanded', 'true');
+    await shot(page, testInfo, '11-expanded');
+    await parent.getByRole('button', { name: 'Collapse' }).click();
+    await expect(epicRow(page, 'Service mesh rollout')).toHaveCount(0);
+  });
+
+  test('scrolling to the end loads the next page of epics', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    const nextPage = page.waitForRequest(
+      (request) =>
+        request.url().endsWith('/api/graphql') &&
+        (request.postData() ?? '').includes('RoadmapGroupEpicsQuery') &&
+        /"after":"[^"]+"/.test(request.postData() ?? ''),
+    );
+    await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS&layout=MONTHS`);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await shell(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await nextPage;
+    // 'API v5 design' starts last: it is on the second page.
+    await expect(epicRow(page, 'API v5 design')).toBeAttached();
+    await epicRow(page, 'API v5 design').scrollIntoViewIfNeeded();
+    await shot(page, testInfo, '12-second-page');
+  });
+
+  test('a shared link reproduces the view', async ({ browser }, testInfo) => {
+    const url =
+      `${ROADMAP}?timeframe_range_type=THREE_YEARS&layout=MONTHS&show_labels=true&show_milestones=false` +
+      '&progress=COUNT&sort=TITLE_DESC&label_name[]=frontend';
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInViaApi(page, 'alice');
+    await page.goto(url);
+    await expect(page.getByRole('row', { name: /frontend/ }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Milestones' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Title/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sort direction: descending' })).toBeVisible();
+    await expect(epicsList(page).getByRole('button', { name: 'Filter by label frontend' }).first()).toBeVisible();
+    await expect(epicsList(page).getByRole('listitem').first()).toHaveAttribute('aria-label', /issues closed$/);
+    const drawer = await openSettings(page);
+    await expect(drawer.getByRole('button', { name: /Within 3 years/ })).toBeVisible();
+    await expect(drawer.getByRole('radio', { name: 'Months' })).toBeChecked();
+    await expect(drawer.getByRole('switch', { name: 'Display milestones' })).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await shot(page, testInfo, '13-shared-link');
+    // Back and forward replay the view changes.
+    await page.getByRole('button', { name: 'Sort direction: descending' }).click();
+    await expect(page).toHaveURL(/sort=TITLE_ASC/);
+    await page.goBack();
+    await expect(page).toHaveURL(/sort=TITLE_DESC/);
+    await expect(page.getByRole('button', { name: 'Sort direction: descending' })).toBeVisible();
+    await context.close();
+  });
+
+  test('@narrow empty states: a search matching nothing, and a group without dated epics', async ({
+    page,
+  }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto(`${ROADMAP}?label_name[]=no-such-label`);
+    await expect(page.getByRole('heading', { name: 'Sorry, no epics matched your search' })).toBeVisible();
+    await expect(page.getByText(/^To widen your search, change or remove filters; from .+ to .+\.$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View epics list' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New epic' })).toHaveCount(0);
+    await shot(page, testInfo, '14-empty-filtered');
+
+    const path = `empty-${testInfo.project.name}-${Date.now()}`;
+    await graphql(page, `mutation($input: GroupCreateInput!) { groupCreate(input: $input) { errors } }`, {
+      input: { name: `Empty ${path}`, path, visibility: 'private' },
+    });
+    await graphql(page, `mutation($input: CreateEpicInput!) { createEpic(input: $input) { errors } }`, {
+      input: { groupPath: path, title: 'Undated idea' },
+    });
+    await page.goto(`/groups/${path}/-/roadmap`);
+    await expect(
+      page.getByRole('heading', { name: 'The roadmap shows the progress of your epics along a timeline' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('To make your epics appear in the roadmap, add start or due dates to them.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New epic' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View epics list' })).toHaveAttribute(
+      'href',
+      `/groups/${path}/-/epics`,
+    );
+    await shot(page, testInfo, '15-empty-no-dated-epics');
+  });
+
+  test('@narrow a signed-out visitor sees the public epics only', async ({ page }, testInfo) => {
+    await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS`);
+    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Project Nova')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Milestones' })).toBeVisible();
+    await shot(page, testInfo, '16-signed-out');
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
+  });
+
+  test('@narrow the epic page shows its child epics on a roadmap', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    await page.goto('/groups/acme/-/epics/1?timeframe_range_type=THREE_YEARS');
+    await expect(page.getByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeVisible();
+    await expect(page.getByText(/The rest of the epic page is coming/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Roadmap', level: 2 })).toBeVisible();
+    const children = page.getByRole('list', { name: 'Child epics' });
+    await expect(children.getByRole('listitem', { name: /^Service mesh rollout,/ })).toBeVisible();
+    await expect(children.getByRole('listitem', { name: /^Observability,/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /Search or filter/ })).toHaveCount(0);
+    await shot(page, testInfo, '17-epic-page');
+  });
+});

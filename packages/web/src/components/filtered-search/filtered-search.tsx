@@ -1,0 +1,388 @@
+import {
+  availableOperators,
+  describeToken,
+  type FilterOperator,
+  type FilterToken,
+  type FilterTokenType,
+  type FilterValue,
+  filterValueToQueryString,
+  normalizeFilterValue,
+  normalizeToken,
+  OPERATOR_LABELS,
+  TOKEN_DEFINITIONS,
+} from '@milepost/shared';
+import { type Key, type KeyboardEvent, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Button as AriaButton,
+  Autocomplete,
+  AutocompleteStateContext,
+  Input,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Tag,
+  TagGroup,
+  TagList,
+  TextField,
+} from 'react-aria-components';
+import { useAlerts } from '../../app/alerts/use-alerts.ts';
+import { Button } from '../ui/button.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { ChipHead, FilterChipBody } from './filter-chip.tsx';
+import styles from './filtered-search.module.css';
+import { type MenuOption, operatorOptions, parseMenuOption, SEARCH_OPTION, typeOptions } from './menu-options.ts';
+import { RecentSearchesMenu } from './recent-searches-menu.tsx';
+import { useRecentSearches } from './use-recent-searches.ts';
+import type { SuggestionOption } from './use-token-suggestions.ts';
+import { ValueSuggestions } from './value-suggestions.tsx';
+
+export type FilteredSearchProps = {
+  /** The group (or project) whose users, labels, milestones, subgroups and epics are suggested. */
+  namespacePath: string;
+  /** The token types offered, in order ('my-reaction' only reaches signed-in users). */
+  tokenTypes: FilterTokenType[];
+  /** The applied filter (from the URL); a new value replaces what is being edited. */
+  value: FilterValue;
+  /** Called with the cleaned-up filter on Enter, the search button, Clear, a chip's remove or a recent search. */
+  onSubmit(value: FilterValue): void;
+  /** Recent searches are kept per namespace path under this key, e.g. 'epics'. */
+  recentSearchesKey: string;
+  signedIn: boolean;
+  placeholder?: string;
+};
+
+type Pending = { type: FilterTokenType; operator: FilterOperator | null; operatorChosenForUser: boolean };
+
+const SEARCH_TAG = '__search__';
+const tokenKey = (token: FilterToken) => `${token.type}|${token.operator}|${token.value}`;
+const joinSearch = (...parts: string[]) =>
+  parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * When the list is swapped (types → operators → values), the input would keep pointing at an option
+ * that is gone (`aria-activedescendant`); this forgets it.
+ */
+function ForgetMissingActiveOption() {
+  const state = useContext(AutocompleteStateContext);
+  useEffect(() => {
+    const id = state?.focusedNodeId;
+    if (id && !document.getElementById(id)) state.setFocusedNodeId(null);
+  });
+  return null;
+}
+
+/**
+ * GitLab's filtered search bar: pick a token type, an operator and a value from suggestions (or type
+ * free text to search), see the tokens as chips, submit with Enter or the search button, and go back
+ * to recent searches. Everything works from the keyboard: arrows and Enter in the list, Backspace
+ * steps back, Escape cancels, Tab reaches the chips (Backspace or Delete removes one) and the buttons.
+ */
+export function FilteredSearch({
+  namespacePath,
+  tokenTypes,
+  value,
+  onSubmit,
+  recentSearchesKey,
+  signedIn,
+  placeholder = 'Search or filter results…',
+}: FilteredSearchProps) {
+  const allowedTypes = useMemo(
+    () => tokenTypes.filter((type) => signedIn || !TOKEN_DEFINITIONS[type].signedInOnly),
+    [tokenTypes, signedIn],
+  );
+  const sourceKey = `${filterValueToQueryString(value)}#${allowedTypes.join(',')}`;
+  const [syncedKey, setSyncedKey] = useState(sourceKey);
+  const [draft, setDraft] = useState(() => normalizeFilterValue(value, allowedTypes));
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [open, setOpen] = useState(false);
+  const knownColors = useRef(new Map<string, string>());
+  const shownOptions = useRef<readonly SuggestionOption[]>([]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const popoverRef = useRef<HTMLElement>(null);
+  const recent = useRecentSearches(namespacePath, recentSearchesKey);
+  const alertCount = useAlerts().alerts.length;
+
+  // An alert above the content (a failed fetch) moves the bar down; the open list follows it
+  // (React Aria repositions popovers on window resize only).
+  useLayoutEffect(() => {
+    if (open && alertCount >= 0) window.dispatchEvent(new Event('resize'));
+  }, [alertCount, open]);
+
+  // A new value from the page (the URL changed) replaces what is being edited.
+  if (syncedKey !== sourceKey) {
+    setSyncedKey(sourceKey);
+    setDraft(normalizeFilterValue(value, allowedTypes));
+    setPending(null);
+    setText('');
+  }
+
+  const submit = (next: FilterValue) => {
+    const normalized = normalizeFilterValue(next, allowedTypes);
+    setDraft(normalized);
+    setPending(null);
+    setText('');
+    setOpen(false);
+    recent.add(normalized);
+    onSubmit(normalized);
+  };
+  const submitDraft = () => submit({ tokens: draft.tokens, search: joinSearch(draft.search, pending ? '' : text) });
+
+  const chooseType = (type: FilterTokenType) => {
+    const operators = availableOperators(type, draft.tokens);
+    const only = operators.length === 1 ? operators[0] : undefined;
+    setPending({ type, operator: only ?? null, operatorChosenForUser: only !== undefined });
+    setText('');
+  };
+
+  const addToken = (raw: string, color?: string | null): boolean => {
+    if (!pending?.operator) return false;
+    const token = normalizeToken({ type: pending.type, operator: pending.operator, value: raw });
+    if (!token) return false;
+    if (token.type === 'label' && color) knownColors.current.set(token.value, color);
+    setDraft(normalizeFilterValue({ tokens: [...draft.tokens, token], search: draft.search }, allowedTypes));
+    setPending(null);
+    setText('');
+    return true;
+  };
+
+  const pickValue = (option: SuggestionOption) => {
+    addToken(option.value, option.swatch);
+    inputRef.current?.focus();
+  };
+
+  const handleMenuAction = (key: Key) => {
+    const id = String(key);
+    if (id === SEARCH_OPTION) return submitDraft();
+    const choice = parseMenuOption(id);
+    if (choice && 'type' in choice) chooseType(choice.type);
+    else if (choice && pending) {
+      setPending({ ...pending, operator: choice.operator });
+      setText('');
+    }
+    inputRef.current?.focus();
+  };
+
+  const removeChips = (keys: Set<Key>) => {
+    const tokens = draft.tokens.filter((token) => !keys.has(tokenKey(token)));
+    submit({ tokens, search: keys.has(SEARCH_TAG) ? '' : draft.search });
+    inputRef.current?.focus();
+  };
+
+  const clearAll = () => {
+    submit({ tokens: [], search: '' });
+    inputRef.current?.focus();
+  };
+
+  /** Backspace in an empty input: undo the last step (operator, type, search text, last token). */
+  const stepBack = () => {
+    if (pending?.operator && !pending.operatorChosenForUser) setPending({ ...pending, operator: null });
+    else if (pending) setPending(null);
+    else if (draft.search) {
+      setText(draft.search);
+      setDraft({ ...draft, search: '' });
+    } else if (draft.tokens.length > 0) setDraft({ ...draft, tokens: draft.tokens.slice(0, -1) });
+  };
+
+  /**
+   * Enter with no suggestion highlighted: search; or, while choosing a value, take the suggestion
+   * whose name, value or reference is the text typed ('Yes', 'Alice Anderson', '&12'), else the
+   * text itself when it is a valid value.
+   */
+  const handleEnter = () => {
+    if (!pending) return submitDraft();
+    if (!pending.operator) return;
+    const typedText = text.trim().toLowerCase();
+    if (typedText === '') return submitDraft();
+    const same = (s?: string) => s?.toLowerCase() === typedText;
+    const match = shownOptions.current.find((o) => same(o.label) || same(o.value) || same(o.description));
+    if (match ? addToken(match.value, match.swatch) : addToken(text)) setOpen(true);
+  };
+
+  // Capture phase: decide before the autocomplete passes the key to the list.
+  const handleKeyDownCapture = (event: KeyboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    // The list keeps the id of an option it no longer shows after it changes: only a present one counts.
+    const activeId = input.getAttribute('aria-activedescendant');
+    const highlighted = open && activeId !== null && input.ownerDocument.getElementById(activeId) !== null;
+    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
+    let handled = true;
+    if (event.key === 'Enter' && !highlighted && !event.nativeEvent.isComposing) handleEnter();
+    else if (event.key === 'Backspace' && text === '' && atStart && (pending || draft.search || draft.tokens.length))
+      stepBack();
+    else if (event.key === 'Escape' && pending) setPending(null);
+    else if (event.key === 'Escape' && open) setOpen(false);
+    else if (event.key === 'ArrowDown' && !open) setOpen(true);
+    else handled = false;
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const stage = !pending ? 'type' : !pending.operator ? 'operator' : 'value';
+  const menuOptions: MenuOption[] = !pending
+    ? typeOptions(allowedTypes, draft.tokens, text)
+    : !pending.operator
+      ? operatorOptions(pending.type, draft.tokens, text)
+      : [];
+
+  const pendingTitle = pending ? TOKEN_DEFINITIONS[pending.type].title : '';
+  const inputLabel =
+    stage === 'type'
+      ? placeholder.replace(/…$/, '')
+      : stage === 'operator'
+        ? `${pendingTitle}: choose an operator`
+        : `${pendingTitle} ${OPERATOR_LABELS[pending?.operator ?? '=']}: type or choose a value`;
+  const hasChips = draft.tokens.length > 0 || draft.search !== '';
+  const hasContent = hasChips || pending !== null || text !== '';
+
+  return (
+    <div className={styles.root}>
+      <RecentSearchesMenu recent={recent} onSelect={submit} />
+      <div
+        className={styles.bar}
+        onPointerDown={(event) => {
+          // A press on the bar's background puts the caret in the input, as in a text field.
+          if (event.target === event.currentTarget) {
+            event.preventDefault();
+            inputRef.current?.focus();
+            setOpen(true);
+          }
+        }}
+      >
+        {hasChips && (
+          <TagGroup aria-label="Applied filters" onRemove={removeChips} className={styles.tagGroup}>
+            <TagList className={styles.tagList}>
+              {draft.tokens.map((token) => (
+                <Tag
+                  key={tokenKey(token)}
+                  id={tokenKey(token)}
+                  textValue={describeToken(token)}
+                  className={styles.chip}
+                >
+                  <FilterChipBody
+                    token={token}
+                    namespacePath={namespacePath}
+                    knownColor={knownColors.current.get(token.value)}
+                  />
+                  <AriaButton slot="remove" className={styles.chipRemove} aria-label="Remove">
+                    <Icon name="close" />
+                  </AriaButton>
+                </Tag>
+              ))}
+              {draft.search && (
+                <Tag
+                  id={SEARCH_TAG}
+                  textValue={`Search ${draft.search}`}
+                  className={`${styles.chip} ${styles.chipSearch}`}
+                >
+                  <span className={`${styles.segment} ${styles.segmentValue}`}>
+                    <span className="visually-hidden">Search: </span>
+                    <span className={styles.valueText}>{draft.search}</span>
+                  </span>
+                  <AriaButton slot="remove" className={styles.chipRemove} aria-label="Remove">
+                    <Icon name="close" />
+                  </AriaButton>
+                </Tag>
+              )}
+            </TagList>
+          </TagGroup>
+        )}
+        {pending && (
+          <span className={`${styles.chip} ${styles.chipPending}`} aria-hidden="true">
+            <ChipHead type={pending.type} operator={pending.operator} />
+          </span>
+        )}
+        <Autocomplete
+          inputValue={text}
+          onInputChange={(next) => {
+            setText(next);
+            setOpen(true);
+          }}
+          disableAutoFocusFirst
+        >
+          <ForgetMissingActiveOption />
+          <TextField ref={fieldRef} aria-label={inputLabel} className={styles.field}>
+            <Input
+              ref={inputRef}
+              className={styles.input}
+              placeholder={hasChips || pending ? undefined : placeholder}
+              onKeyDownCapture={handleKeyDownCapture}
+              onFocus={() => setOpen(true)}
+              onBlur={(event) => {
+                const next = event.relatedTarget as Node | null;
+                if (!next || !popoverRef.current?.contains(next)) setOpen(false);
+              }}
+              onClick={() => setOpen(true)}
+            />
+          </TextField>
+          <Popover
+            ref={popoverRef}
+            triggerRef={fieldRef}
+            isOpen={open}
+            onOpenChange={setOpen}
+            isNonModal
+            placement="bottom start"
+            offset={4}
+            maxHeight={320}
+            className={`${styles.popover} ${styles.suggestionsPopover}`}
+          >
+            {stage === 'value' && pending?.operator ? (
+              <ValueSuggestions
+                key={`${pending.type}${pending.operator}`}
+                // An epic's iid is per group: with a group token, its epics are the ones offered.
+                namespacePath={
+                  (pending.type === 'epic' && draft.tokens.find((t) => t.type === 'group')?.value) || namespacePath
+                }
+                type={pending.type}
+                operator={pending.operator}
+                term={text}
+                tokens={draft.tokens}
+                signedIn={signedIn}
+                onPick={pickValue}
+                shownRef={shownOptions}
+              />
+            ) : (
+              <ListBox
+                key={stage}
+                aria-label={stage === 'type' ? 'Filters' : 'Operators'}
+                // Enter picks the highlighted operator; in the type list it searches for the text instead.
+                autoFocus={stage === 'operator' ? 'first' : undefined}
+                className={styles.listBox}
+                items={menuOptions}
+                onAction={handleMenuAction}
+                renderEmptyState={() => <p className={styles.empty}>No filters available</p>}
+              >
+                {(option) => (
+                  <ListBoxItem
+                    id={option.id}
+                    textValue={option.description ?? option.label}
+                    aria-label={option.description}
+                    className={styles.option}
+                  >
+                    {option.icon && <Icon name={option.icon} className={styles.optionIcon} />}
+                    <span className={styles.optionLabel}>{option.label}</span>
+                    {option.description && <span className={styles.optionDescription}>{option.description}</span>}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            )}
+          </Popover>
+        </Autocomplete>
+        {hasContent && (
+          <Button variant="tertiary" compact iconOnly aria-label="Clear" onPress={clearAll} className={styles.clear}>
+            <Icon name="close" />
+          </Button>
+        )}
+      </div>
+      <Button iconOnly aria-label="Search" onPress={submitDraft} className={styles.searchButton}>
+        <Icon name="search" />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  barGeometry,
+  childEpicCountText,
+  epicProgress,
+  labelSwatchColor,
+  type ProgressTracking,
+  type Timeframe,
+  timeframeText,
+} from '@milepost/shared';
+import { type MouseEvent, memo } from 'react';
+import { Icon } from '../../../components/ui/icon.tsx';
+import styles from '../roadmap.module.css';
+import { readableTextColor } from '../utils/readable-text-color.ts';
+import type { RoadmapRow } from '../utils/roadmap-rows.ts';
+import { BlockedEpicIcon } from './blocked-epic-icon.tsx';
+import { EpicBar } from './epic-bar.tsx';
+import { HintIcon } from './hint-icon.tsx';
+
+export type EpicRowContext = {
+  timeframe: Timeframe;
+  cellWidth: number;
+  leftWidth: number;
+  /** The roadmap's group: epics of other groups show their group name when they have no parent. */
+  groupFullPath: string;
+  progressKind: ProgressTracking | null;
+  showLabels: boolean;
+  hasFiltersApplied: boolean;
+  onToggle: (epicId: string) => void;
+  onLabelClick: (title: string) => void;
+  onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+};
+
+type EpicRowData = Extract<RoadmapRow, { kind: 'epic' }>;
+
+type EpicRowProps = { row: EpicRowData; context: EpicRowContext };
+
+/** Padding of a row's details for its nesting level. */
+export function indentFor(level: number): string {
+  return `calc(var(--space-2) + ${(level - 1) * 16}px)`;
+}
+
+/** The child epic count the row shows (open and closed child epics). */
+export function childEpicCount(epic: EpicRowData['epic']): number | null {
+  return epic.descendantCounts ? epic.descendantCounts.openedEpics + epic.descendantCounts.closedEpics : null;
+}
+
+/**
+ * One epic: the details column (expander, title, group, dates, labels, child count) and its bar.
+ * Plain elements only (no per-row hooks), so thousands of rows scroll smoothly.
+ */
+export const EpicRow = memo(
+  function EpicRow({ row, context }: EpicRowProps) {
+    const { epic, dates, level, isExpanded, key } = row;
+    const { timeframe, cellWidth, leftWidth, progressKind } = context;
+    const geometry = barGeometry(dates, timeframe, cellWidth);
+    const progress = progressKind ? epicProgress(epic, progressKind) : null;
+    const when = timeframeText(epic);
+    const childCount = childEpicCount(epic);
+    const childCountText = childEpicCountText(childCount);
+    const showGroup = epic.group.fullPath !== context.groupFullPath && !epic.parent;
+    const labels = context.showLabels ? (epic.labels?.nodes ?? []) : [];
+
+    return (
+      <div className={styles.rowInner}>
+        <div className={styles.details} style={{ width: leftWidth, paddingLeft: indentFor(level) }}>
+          <div className={styles.expander}>
+            {epic.hasChildrenWithinTimeframe && (
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={isExpanded ? 'Collapse' : 'Expand'}
+                aria-expanded={isExpanded}
+                onClick={() => context.onToggle(epic.id)}
+              >
+                <Icon name={isExpanded ? 'chevron-down' : 'chevron-right'} />
+              </button>
+            )}
+          </div>
+          <div className={styles.detailsText}>
+            <div className={styles.titleLine}>
+              <a href={epic.webPath} className={styles.epicTitle} onClick={context.onLinkClick}>
+                {epic.title}
+              </a>
+              {epic.blocked && <BlockedEpicIcon epic={epic} />}
+            </div>
+            <div className={styles.meta}>
+              {showGroup && <span className={styles.metaGroup}>{epic.group.name}</span>}
+              <span className={styles.metaDates}>{when}</span>
+              {childCountText && (
+                <span className={styles.metaCount}>
+                  <Icon name="epic" size={12} />
+                  {childCountText}
+                  {context.hasFiltersApplied && childCount !== 0 && (
+                    <HintIcon text="Some child epics may be hidden due to applied filters" />
+                  )}
+                </span>
+              )}
+            </div>
+            {labels.length > 0 && (
+              <div className={styles.labels}>
+                {labels.map((label) => {
+                  const background = labelSwatchColor(label.color);
+                  return (
+                    <button
+                      type="button"
+                      key={label.id}
+                      className={styles.label}
+                      style={
+                        background
+                          ? { backgroundColor: background, color: readableTextColor(background, label.textColor) }
+                          : undefined
+                      }
+                      aria-label={`Filter by label ${label.title}`}
+                      onClick={() => context.onLabelClick(label.title)}
+                    >
+                      {label.title}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+          </div>
+        </div>
+        <div className={styles.track} style={{ width: timeframe.periods.length * cellWidth }}>
+          <EpicBar
+            epic={epic}
+            dates={dates}
+            geometry={geometry}
+            when={when}
+            progress={progress}
+            rowKey={key}
+            onLinkClick={context.onLinkClick}
+          />
+        </div>
+      </div>
+    );
+  },
+  // Rows are rebuilt when a page arrives; an unchanged epic keeps its object, so compare fields.
+  (a, b) =>
+    a.context === b.context &&
+    a.row.epic === b.row.epic &&
+    a.row.level === b.row.level &&
+    a.row.isExpanded === b.row.isExpanded &&
+    a.row.key === b.row.key,
+);

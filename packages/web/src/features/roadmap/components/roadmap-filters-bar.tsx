@@ -1,0 +1,58 @@
+import { FILTER_TOKEN_TYPES, type FilterValue, type RoadmapSort as RoadmapSortValue } from '@milepost/shared';
+import { FilteredSearch } from '../../../components/filtered-search/filtered-search.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import styles from '../roadmap.module.css';
+import { RoadmapSort } from './roadmap-sort.tsx';
+
+type RoadmapFiltersBarProps = {
+  groupFullPath: string;
+  /** Spec: the filtered search and sort show only when epics exist or filters are applied. */
+  showFilters: boolean;
+  filter: FilterValue;
+  onFilterSubmit: (filter: FilterValue) => void;
+  sort: RoadmapSortValue;
+  onSortChange: (sort: RoadmapSortValue) => void;
+  onOpenSettings: () => void;
+  signedIn: boolean;
+};
+
+/**
+ * Above the timeline: the filtered search (recent searches under 'epics'), the sort control and the
+ * 'Settings' button. The settings stay reachable when there is nothing to filter, so a view that
+ * shows no epics (a closed-only state, a short range) can always be changed back.
+ */
+export function RoadmapFiltersBar({
+  groupFullPath,
+  showFilters,
+  filter,
+  onFilterSubmit,
+  sort,
+  onSortChange,
+  onOpenSettings,
+  signedIn,
+}: RoadmapFiltersBarProps) {
+  return (
+    <div className={styles.filtersBar}>
+      {showFilters && (
+        <>
+          <div className={styles.filteredSearch}>
+            <FilteredSearch
+              namespacePath={groupFullPath}
+              tokenTypes={[...FILTER_TOKEN_TYPES]}
+              value={filter}
+              onSubmit={onFilterSubmit}
+              recentSearchesKey="epics"
+              signedIn={signedIn}
+            />
+          </div>
+          <RoadmapSort value={sort} onChange={onSortChange} />
+        </>
+      )}
+      <Button onPress={onOpenSettings} className={styles.settingsButton}>
+        <Icon name="settings" />
+        Settings
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { epicProgress, type Timeframe, timeframeText, todayPosition } from '@milepost/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  type ReactNode,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { bufferSizeFor, ROADMAP_LAYOUT, useTimelineLayout } from '../hooks/use-timeline-layout.ts';
+import styles from '../roadmap.module.css';
+import type { RoadmapRow } from '../utils/roadmap-rows.ts';
+import { epicBarLabel, epicBarPopover } from './epic-bar.tsx';
+import { EpicRow, type EpicRowContext, indentFor } from './epic-row.tsx';
+import { RoadmapTooltip, useRoadmapTooltip } from './roadmap-tooltip.tsx';
+import { TimelineHeader } from './timeline-header.tsx';
+
+type RoadmapShellProps = {
+  timeframe: Timeframe;
+  today: string;
+  /** The rows to draw; null while the first page loads (skeleton rows). */
+  rows: readonly RoadmapRow[] | null;
+  rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth'>;
+  bufferSize: number;
+  onBufferSizeChange: (bufferSize: number) => void;
+  hasNextPage: boolean;
+  onEndReached: () => void;
+  /** The milestones row, given the measured widths; null when hidden. */
+  renderMilestones: ((layout: { cellWidth: number; leftWidth: number }) => ReactNode) | null;
+  /** The header's corner text ('Epics', or 'Child epics' for one epic). */
+  listTitle: string;
+};
+
+const SKELETON_ROWS = 6;
+
+/**
+ * The roadmap's scrolling area: a sticky timeline header, the milestones row and the epic rows. Rows
+ * are virtualised (only the visible ones plus `bufferSize` on each side are in the DOM); the next
+ * page loads when the last rows come into view; today's line crosses header and rows; a shadow at the
+ * bottom shows, once the list is scrolled, while more rows lie below.
+ */
+export function RoadmapShell({
+  timeframe,
+  today,
+  rows,
+  rowContext,
+  bufferSize,
+  onBufferSizeChange,
+  hasNextPage,
+  onEndReached,
+  renderMilestones,
+  listTitle,
+}: RoadmapShellProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const layout = useTimelineLayout(scrollRef, timeframe.periods.length);
+  const { cellWidth, leftWidth, rightSpacing, shellHeight } = layout;
+  const rowHeight = rowContext.showLabels ? ROADMAP_LAYOUT.rowHeightWithLabels : ROADMAP_LAYOUT.rowHeight;
+  const timelineWidth = timeframe.periods.length * cellWidth;
+  const today_ = todayPosition(timeframe, today);
+  const todayOffset = today_ ? (today_.periodIndex + today_.fraction) * cellWidth : null;
+
+  // Spec §9: buffer = ceil((viewport height − top offset) / row height), kept in the local settings.
+  useEffect(() => {
+    onBufferSizeChange(bufferSizeFor(layout, rowHeight));
+  }, [layout, rowHeight, onBufferSizeChange]);
+
+  // Where the rows start inside the scrolling shell (below the header and the milestones row).
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = rowsRef.current;
+    if (!element) return;
+    const update = () => setScrollMargin(element.offsetTop);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+      observer.observe(sibling);
+    }
+    return () => observer.disconnect();
+  }, []);
+
+  const count = rows?.length ?? 0;
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    // The first render already draws the rows that fit (the shell's size is known before paint).
+    initialRect: { width: leftWidth + timelineWidth, height: shellHeight },
+    estimateSize: () => rowHeight,
+    overscan: bufferSize,
+    scrollMargin,
+    getItemKey: (index) => rows?.[index]?.key ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
+
+  useEffect(() => {
+    if (rows && hasNextPage && lastIndex >= rows.length - 1) onEndReached();
+  }, [rows, hasNextPage, lastIndex, onEndReached]);
+
+  // Open on today: scroll the timeline so today's column is near the left, before the first paint.
+  const scrolledFor = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const key = `${timeframe.start}:${timeframe.presetType}:${cellWidth}`;
+    if (!element || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    element.scrollLeft = today_ ? Math.max(0, today_.periodIndex * cellWidth - cellWidth / 2) : 0;
+  }, [timeframe, cellWidth, today_]);
+
+  const [showShadow, setShowShadow] = useState(false);
+  const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
+    const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+    setShowShadow(scrollTop > 0 && Math.ceil(scrollTop) + clientHeight < scrollHeight);
+  }, []);
+
+  const context: EpicRowContext = useMemo(
+    () => ({ ...rowContext, timeframe, cellWidth, leftWidth }),
+    [rowContext, timeframe, cellWidth, leftWidth],
+  );
+
+  const resolveTooltip = useCallback(
+    (element: HTMLElement): ReactNode | null => {
+      const kind = element.dataset.tooltip;
+      if (kind === 'epic-bar') {
+        const row = rows?.find((candidate) => candidate.key === element.dataset.rowKey);
+        if (row?.kind !== 'epic') return null;
+        const progress = context.progressKind ? epicProgress(row.epic, context.progressKind) : null;
+        return epicBarPopover(row.epic, timeframeText(row.epic), progress);
+      }
+      if (kind === 'milestone') {
+        return (
+          <>
+            <strong className={styles.popoverTitle}>{element.dataset.title}</strong>
+            <span>{element.dataset.type}</span>
+            <span>{element.dataset.when}</span>
+          </>
+        );
+      }
+      return kind ?? null;
+    },
+    [rows, context.progressKind],
+  );
+  const tooltip = useRoadmapTooltip(scrollRef, resolveTooltip);
+
+  // Row names are computed once per epic object (scrolling re-renders the visible rows' frames).
+  const rowLabel = useMemo(() => {
+    const cache = new WeakMap<object, string>();
+    return (row: Extract<RoadmapRow, { kind: 'epic' }>) => {
+      let label = cache.get(row.epic);
+      if (label === undefined) {
+        const progress = context.progressKind ? epicProgress(row.epic, context.progressKind) : null;
+        label = epicBarLabel(row.epic, timeframeText(row.epic), progress);
+        cache.set(row.epic, label);
+      }
+      return label;
+    };
+  }, [context.progressKind]);
+  const innerWidth = leftWidth + timelineWidth + rightSpacing;
+  const bodyMinHeight = Math.max(shellHeight - scrollMargin, rowHeight);
+  const totalHeight = rows ? virtualizer.getTotalSize() : SKELETON_ROWS * rowHeight;
+
+  return (
+    <div className={styles.shellFrame}>
+      <div
+        ref={scrollRef}
+        className={styles.shell}
+        style={{ height: shellHeight }}
+        onScroll={handleScroll}
+        data-testid="roadmap-shell"
+        data-roadmap-scroll=""
+      >
+        <div
+          className={styles.shellInner}
+          style={{ width: innerWidth, '--roadmap-sticky-left': `${leftWidth}px` } as CSSProperties}
+        >
+          <TimelineHeader
+            timeframe={timeframe}
+            today={today}
+            cellWidth={cellWidth}
+            leftWidth={leftWidth}
+            todayOffset={todayOffset}
+            corner={listTitle}
+          />
+          <div>{renderMilestones?.({ cellWidth, leftWidth })}</div>
+          <div
+            ref={rowsRef}
+            className={styles.body}
+            style={{ height: Math.max(totalHeight, bodyMinHeight), width: innerWidth }}
+          >
+            <div
+              className={styles.gridLines}
+              style={{ left: leftWidth, width: timelineWidth, backgroundSize: `${cellWidth}px 100%` }}
+              aria-hidden="true"
+            />
+            {todayOffset !== null && (
+              <span className={styles.todayLine} style={{ left: leftWidth + todayOffset }} aria-hidden="true" />
+            )}
+            <div className={styles.bodyDetailsColumn} style={{ width: leftWidth }} />
+            {rows === null ? (
+              <div role="status" aria-label="Loading epics" className={styles.skeletonRows}>
+                {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                  <div key={index} className={styles.skeletonRow} style={{ height: rowHeight, width: innerWidth }}>
+                    <span className={styles.skeletonText} style={{ width: leftWidth - 48 }} />
+                    <span
+                      className={styles.skeletonBar}
+                      style={{ marginLeft: leftWidth + ((index * 97) % Math.max(timelineWidth - 240, 1)) }}
+                    />
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <ul className={styles.rows} aria-label={listTitle}>
+                {items.map((item) => {
+                  const row = rows[item.index];
+                  if (!row) return null;
+                  return (
+                    <li
+                      key={item.key}
+                      className={styles.row}
+                      aria-label={row.kind === 'epic' ? rowLabel(row) : undefined}
+                      aria-setsize={rows.length}
+                      aria-posinset={item.index + 1}
+                      style={{
+                        height: rowHeight,
+                        width: innerWidth,
+                        transform: `translateY(${item.start - scrollMargin}px)`,
+                      }}
+                      data-kind={row.kind}
+                    >
+                      <RowContent row={row} context={context} />
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+      {showShadow && <div className={styles.bottomShadow} aria-hidden="true" />}
+      <RoadmapTooltip id={tooltip.id} active={tooltip.active} />
+    </div>
+  );
+}
+
+function RowContent({ row, context }: { row: RoadmapRow; context: EpicRowContext }) {
+  const indent = { width: context.leftWidth, paddingLeft: indentFor(row.level) };
+  switch (row.kind) {
+    case 'epic':
+      return <EpicRow row={row} context={context} />;
+    case 'children-loading':
+      return (
+        <div className={styles.messageRow} style={indent} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          Loading child epics
+        </div>
+      );
+    case 'children-error':
+      return (
+        <div className={styles.messageRow} style={indent}>
+          <Icon name="error" />
+          Something went wrong while fetching child epics
+        </div>
+      );
+    case 'children-empty':
+      return (
+        <div className={styles.messageRow} style={indent}>
+          <Icon name="info" />
+          No child epics match applied filters
+        </div>
+      );
+    case 'loading-more':
+      return (
+        <div className={styles.messageRow} style={indent} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          Loading epics
+        </div>
+      );
+  }
+}

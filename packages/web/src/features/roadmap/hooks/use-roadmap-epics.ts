@@ -1,0 +1,182 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import {
+  type EpicsFilterArgs,
+  type FilterValue,
+  filterValueToEpicsQuery,
+  ROADMAP_EPICS_LIMIT_DEFAULT,
+  ROADMAP_PAGE_SIZE,
+  type RoadmapSettings,
+  type Timeframe,
+  timeframeQueryRange,
+  toEpicSort,
+} from '@milepost/shared';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type EpicSort,
+  type EpicState,
+  RoadmapEpicChildrenQueryDocument,
+  RoadmapGroupEpicsQueryDocument,
+} from '../../../gql/graphql.ts';
+import type { RoadmapEpic } from '../utils/roadmap-rows.ts';
+import { useNextPages } from './use-next-pages.ts';
+
+/** The query arguments every epics list of the roadmap shares (state, sort, timeframe, filters). */
+export type RoadmapListVariables = EpicsFilterArgs & {
+  state: EpicState;
+  sort: EpicSort;
+  timeframe: { start: string; end: string };
+  withLabels: boolean;
+};
+
+export function roadmapListVariables(
+  settings: RoadmapSettings,
+  filters: EpicsFilterArgs,
+  timeframe: Timeframe,
+): RoadmapListVariables {
+  return {
+    ...filters,
+    state: settings.epicsState as EpicState,
+    sort: toEpicSort(settings.sortedBy) as EpicSort,
+    timeframe: timeframeQueryRange(timeframe),
+    withLabels: settings.isShowingLabels,
+  };
+}
+
+/** Which list the roadmap shows: a group's epics, or one epic's children. */
+export type RoadmapSource =
+  | { kind: 'group'; fullPath: string; includeDescendantGroups: boolean }
+  | { kind: 'epic'; fullPath: string; iid: string };
+
+export function roadmapSource(
+  groupFullPath: string,
+  epicIid: string | undefined,
+  filter: FilterValue,
+): { source: RoadmapSource; filters: EpicsFilterArgs; filteredByEpic: boolean } {
+  const query = filterValueToEpicsQuery(filter);
+  if (epicIid)
+    return {
+      source: { kind: 'epic', fullPath: groupFullPath, iid: epicIid },
+      filters: query.filters,
+      filteredByEpic: false,
+    };
+  const fullPath = query.fullPath ?? groupFullPath;
+  if (query.epicIid) {
+    return { source: { kind: 'epic', fullPath, iid: query.epicIid }, filters: query.filters, filteredByEpic: true };
+  }
+  return {
+    source: { kind: 'group', fullPath, includeDescendantGroups: query.includeDescendantGroups },
+    filters: query.filters,
+    filteredByEpic: false,
+  };
+}
+
+export type RoadmapEpicsResult = {
+  epics: readonly RoadmapEpic[];
+  /** Epics matching the query (all pages); null until known. */
+  count: number | null;
+  loading: boolean;
+  error: unknown;
+  /** Fetching a later page failed (scrolling to the end again retries it). */
+  moreError: unknown;
+  /** The epic named by the list does not exist or is hidden. */
+  notFound: boolean;
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  /** Fetches the next page once (no-op while one loads, at the end, or past the epics limit). */
+  fetchNextPage: () => void;
+};
+
+/** One page after the other of the roadmap's epics (cursor paging, ROADMAP_PAGE_SIZE at a time). */
+export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVariables): RoadmapEpicsResult {
+  const base = { ...variables, first: ROADMAP_PAGE_SIZE };
+  const groupVariables =
+    source.kind === 'group'
+      ? { ...base, fullPath: source.fullPath, includeDescendantGroups: source.includeDescendantGroups }
+      : { ...base, fullPath: '' };
+  const childrenVariables =
+    source.kind === 'epic'
+      ? { ...base, fullPath: source.fullPath, iid: source.iid }
+      : { ...base, fullPath: '', iid: '' };
+  const group = useQuery(RoadmapGroupEpicsQueryDocument, { variables: groupVariables, skip: source.kind !== 'group' });
+  const children = useQuery(RoadmapEpicChildrenQueryDocument, {
+    variables: childrenVariables,
+    skip: source.kind !== 'epic',
+  });
+
+  // Ask for the first page as soon as the variables are known, while the page is still rendering:
+  // `useQuery` only sends once its subscription starts, after the first commit and paint. The same
+  // request in flight is shared with it (query deduplication), so this is no second request.
+  const client = useApolloClient();
+  const prefetchKey = JSON.stringify([source.kind, source.kind === 'group' ? groupVariables : childrenVariables]);
+  const prefetched = useRef<string | null>(null);
+  if (prefetched.current !== prefetchKey) {
+    prefetched.current = prefetchKey;
+    const request =
+      source.kind === 'group'
+        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: groupVariables })
+        : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: childrenVariables });
+    // Errors reach the page through `useQuery`.
+    request.catch(() => undefined);
+  }
+
+  const active = source.kind === 'group' ? group : children;
+  const connection = source.kind === 'group' ? group.data?.group?.epics : children.data?.group?.epic?.children;
+  const notFound =
+    source.kind === 'group'
+      ? group.data !== undefined && !group.data.group
+      : children.data !== undefined && !children.data.group?.epic;
+
+  // A group's pages: each its own cache entry (see useNextPages).
+  const groupPages = useNextPages({
+    client,
+    variables: groupVariables,
+    first: source.kind === 'group' ? (connection as Parameters<typeof useNextPages>[0]['first']) : null,
+    enabled: source.kind === 'group',
+    limit: ROADMAP_EPICS_LIMIT_DEFAULT,
+  });
+
+  // One epic's children: one growing list (`@connection`), as children lists are short.
+  const [childrenLoadingMore, setChildrenLoadingMore] = useState(false);
+  const inFlight = useRef<string | null>(null);
+  const childNodes = useMemo(
+    () => (source.kind === 'epic' ? ((connection?.nodes ?? []) as readonly RoadmapEpic[]) : []),
+    [source.kind, connection?.nodes],
+  );
+  const endCursor = connection?.pageInfo.endCursor ?? null;
+  const childrenHasNextPage =
+    source.kind === 'epic' &&
+    (connection?.pageInfo.hasNextPage ?? false) &&
+    childNodes.length < ROADMAP_EPICS_LIMIT_DEFAULT;
+  const { fetchMore } = children;
+  const fetchNextChildren = useCallback(() => {
+    if (!childrenHasNextPage || !endCursor || inFlight.current === endCursor) return;
+    inFlight.current = endCursor;
+    setChildrenLoadingMore(true);
+    fetchMore({ variables: { after: endCursor } })
+      .catch(() => {
+        // Let a later scroll to the end try this page again (not at once: the list asks at its end).
+        setTimeout(() => {
+          inFlight.current = null;
+        }, 10_000);
+      })
+      .finally(() => setChildrenLoadingMore(false));
+  }, [childrenHasNextPage, endCursor, fetchMore]);
+
+  const isGroup = source.kind === 'group';
+  const epics = isGroup ? groupPages.epics : childNodes;
+  const hasNextPage = isGroup ? groupPages.hasNextPage : childrenHasNextPage;
+  const loadingMore = isGroup ? groupPages.loadingMore : childrenLoadingMore;
+  const fetchNextPage = isGroup ? groupPages.fetchNextPage : fetchNextChildren;
+
+  return {
+    epics,
+    count: connection?.count ?? null,
+    loading: active.loading && !active.data,
+    error: active.error,
+    moreError: isGroup ? groupPages.error : null,
+    notFound,
+    hasNextPage,
+    loadingMore,
+    fetchNextPage,
+  };
+}

@@ -1,0 +1,263 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  DEFAULT_FIRST_DAY_OF_WEEK,
+  EMPTY_FILTER_VALUE,
+  type FilterToken,
+  isFiltered,
+  isFirstDayOfWeek,
+  ROADMAP_EPICS_LIMIT_DEFAULT,
+  type RoadmapSettings,
+} from '@milepost/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { useCurrentUser } from '../../app/use-current-user.ts';
+import { RoadmapDatedEpicsCountQueryDocument, RoadmapViewerQueryDocument } from '../../gql/graphql.ts';
+import { routes } from '../../lib/routes.ts';
+import { EpicChildrenLoader } from './components/epic-children-loader.tsx';
+import { EpicsLimitWarning } from './components/epics-limit-warning.tsx';
+import { MilestonesRow } from './components/milestones-row.tsx';
+import { RoadmapEmptyState } from './components/roadmap-empty-state.tsx';
+import { RoadmapFiltersBar } from './components/roadmap-filters-bar.tsx';
+import { RoadmapSettingsDrawer } from './components/roadmap-settings-drawer.tsx';
+import { RoadmapShell } from './components/roadmap-shell.tsx';
+import { roadmapListVariables, roadmapSource, useRoadmapEpics } from './hooks/use-roadmap-epics.ts';
+import { useRoadmapMilestones } from './hooks/use-roadmap-milestones.ts';
+import { useRoadmapPermissions } from './hooks/use-roadmap-permissions.ts';
+import { useRoadmapSettings } from './hooks/use-roadmap-settings.ts';
+import { ROADMAP_LAYOUT } from './hooks/use-timeline-layout.ts';
+import styles from './roadmap.module.css';
+import { navigateOnClick } from './utils/link-click.ts';
+import { buildRoadmapRows, type ChildrenState, epicRowCount, type RoadmapEpic } from './utils/roadmap-rows.ts';
+
+type RoadmapProps = {
+  /** The group whose epics (and milestones) the roadmap shows. */
+  groupFullPath: string;
+  /** Mount for one epic of that group: the roadmap shows its child epics, without the filter bar. */
+  epicIid?: string;
+};
+
+/** A timeline spanning every date an epic can have: "does the group have any dated epic?" */
+const ALL_DATES = { start: '1900-01-01', end: '9999-12-31' };
+
+type ExpandedEpic = Pick<RoadmapEpic, 'id' | 'iid' | 'group'>;
+
+/**
+ * The roadmap: a group's epics (or one epic's child epics) along a timeline of quarters, months or
+ * weeks, with milestones above them; filters, sort and view settings kept in the URL.
+ */
+export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
+  const { currentUser } = useCurrentUser();
+  const viewer = useQuery(RoadmapViewerQueryDocument);
+  const preference = viewer.data?.currentUser?.firstDayOfWeek;
+  const firstDayOfWeek = isFirstDayOfWeek(preference) ? preference : DEFAULT_FIRST_DAY_OF_WEEK;
+  const {
+    settings,
+    filter: urlFilter,
+    timeframe,
+    today,
+    bufferSize,
+    updateSettings,
+    setFilter,
+    setBufferSize,
+  } = useRoadmapSettings({ firstDayOfWeek });
+  const singleEpic = epicIid !== undefined;
+  // Mounted for one epic there is no filter bar, so no filters apply.
+  const filter = singleEpic ? EMPTY_FILTER_VALUE : urlFilter;
+  const hasFiltersApplied = isFiltered(filter);
+  const { source, filters, filteredByEpic } = useMemo(
+    () => roadmapSource(groupFullPath, epicIid, filter),
+    [groupFullPath, epicIid, filter],
+  );
+  const variables = useMemo(() => roadmapListVariables(settings, filters, timeframe), [settings, filters, timeframe]);
+  const list = useRoadmapEpics(source, variables);
+  useErrorAlert(list.error ?? list.moreError, 'Something went wrong while fetching epics');
+
+  const milestones = useRoadmapMilestones({
+    fullPath: groupFullPath,
+    timeframe,
+    type: settings.milestonesType,
+    skip: !settings.isShowingMilestones,
+  });
+  useErrorAlert(milestones.error, 'Something went wrong while fetching milestones');
+  // Expanded by default; on narrow screens collapsed, so the epics keep most of the height.
+  const [milestonesExpanded, setMilestonesExpanded] = useState(
+    () => typeof window === 'undefined' || window.innerWidth >= ROADMAP_LAYOUT.narrowBreakpoint,
+  );
+
+  const { canCreateEpic } = useRoadmapPermissions(groupFullPath);
+
+  const [expanded, setExpanded] = useState<ReadonlyMap<string, ExpandedEpic>>(new Map());
+  const [children, setChildren] = useState<ReadonlyMap<string, ChildrenState>>(new Map());
+  const handleChildren = useCallback((epicId: string, state: ChildrenState) => {
+    setChildren((current) => new Map(current).set(epicId, state));
+  }, []);
+
+  const epicsById = useMemo(() => {
+    const map = new Map<string, RoadmapEpic>();
+    for (const epic of list.epics) map.set(epic.id, epic);
+    for (const state of children.values()) for (const epic of state.epics ?? []) map.set(epic.id, epic);
+    return map;
+  }, [list.epics, children]);
+
+  const handleToggle = useCallback(
+    (epicId: string) => {
+      setExpanded((current) => {
+        const next = new Map(current);
+        const epic = epicsById.get(epicId);
+        if (next.has(epicId)) next.delete(epicId);
+        else if (epic) next.set(epicId, { id: epic.id, iid: epic.iid, group: epic.group });
+        return next;
+      });
+    },
+    [epicsById],
+  );
+
+  const handleLabelClick = useCallback(
+    (title: string) => {
+      if (filter.tokens.some((t) => t.type === 'label' && t.operator === '=' && t.value === title)) return;
+      const token: FilterToken = { type: 'label', operator: '=', value: title };
+      setFilter({ ...filter, tokens: [...filter.tokens, token] });
+    },
+    [filter, setFilter],
+  );
+
+  const expandedIds = useMemo(() => new Set(expanded.keys()), [expanded]);
+  const rows = useMemo(
+    () =>
+      list.loading || list.error
+        ? null
+        : buildRoadmapRows({
+            epics: list.epics,
+            timeframe,
+            expanded: expandedIds,
+            children,
+            hasFiltersApplied,
+            loadingMore: list.loadingMore,
+            listIsTopLevel: source.kind === 'group',
+          }),
+    [
+      list.loading,
+      list.error,
+      list.epics,
+      list.loadingMore,
+      timeframe,
+      expandedIds,
+      children,
+      hasFiltersApplied,
+      source.kind,
+    ],
+  );
+  const isEmpty = rows !== null && epicRowCount(rows) === 0 && !list.hasNextPage;
+
+  const datedEpics = useQuery(RoadmapDatedEpicsCountQueryDocument, {
+    variables: { fullPath: groupFullPath, state: variables.state, timeframe: ALL_DATES },
+    skip: !isEmpty || hasFiltersApplied || source.kind !== 'group',
+  });
+  const datedCount = datedEpics.data?.group?.epics?.count;
+  const hasDatedEpics = datedCount === undefined ? null : datedCount > 0;
+
+  const navigate = useNavigate();
+  const handleLinkClick = useMemo(() => navigateOnClick(navigate), [navigate]);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const handleSettingsChange = useCallback(
+    (patch: Partial<RoadmapSettings>) => updateSettings(patch),
+    [updateSettings],
+  );
+
+  const rowContext = useMemo(
+    () => ({
+      groupFullPath,
+      progressKind: settings.isProgressTrackingActive ? settings.progressTracking : null,
+      showLabels: settings.isShowingLabels,
+      hasFiltersApplied,
+      onToggle: handleToggle,
+      onLabelClick: handleLabelClick,
+      onLinkClick: handleLinkClick,
+    }),
+    [
+      handleLinkClick,
+      groupFullPath,
+      settings.isProgressTrackingActive,
+      settings.progressTracking,
+      settings.isShowingLabels,
+      hasFiltersApplied,
+      handleToggle,
+      handleLabelClick,
+    ],
+  );
+
+  const toggleMilestones = useCallback(() => setMilestonesExpanded((value) => !value), []);
+  const showMilestones = settings.isShowingMilestones && milestones.milestones.length > 0;
+  const renderMilestones = useCallback(
+    ({ cellWidth, leftWidth }: { cellWidth: number; leftWidth: number }) => (
+      <MilestonesRow
+        milestones={milestones.milestones}
+        timeframe={timeframe}
+        cellWidth={cellWidth}
+        leftWidth={leftWidth}
+        expanded={milestonesExpanded}
+        onToggle={toggleMilestones}
+        onLinkClick={handleLinkClick}
+      />
+    ),
+    [milestones.milestones, timeframe, milestonesExpanded, toggleMilestones, handleLinkClick],
+  );
+
+  const showFilterBar = !singleEpic && (list.loading || list.epics.length > 0 || hasFiltersApplied);
+
+  return (
+    <div className={styles.roadmap}>
+      {!singleEpic && (
+        <RoadmapFiltersBar
+          groupFullPath={groupFullPath}
+          showFilters={showFilterBar}
+          filter={filter}
+          onFilterSubmit={setFilter}
+          sort={settings.sortedBy}
+          onSortChange={(sortedBy) => updateSettings({ sortedBy })}
+          onOpenSettings={() => setSettingsOpen(true)}
+          signedIn={currentUser !== null}
+        />
+      )}
+      {list.count !== null && list.count > ROADMAP_EPICS_LIMIT_DEFAULT && (
+        <EpicsLimitWarning limit={ROADMAP_EPICS_LIMIT_DEFAULT} />
+      )}
+      {[...expanded.values()].map((epic) => (
+        <EpicChildrenLoader key={epic.id} epic={epic} variables={variables} onChange={handleChildren} />
+      ))}
+      {list.error ? null : isEmpty ? (
+        <RoadmapEmptyState
+          groupFullPath={groupFullPath}
+          timeframe={timeframe}
+          hasFiltersApplied={hasFiltersApplied}
+          childEpicsView={singleEpic ? { epicPath: routes.groupEpic(groupFullPath, epicIid) } : null}
+          filteredByEpic={filteredByEpic}
+          hasDatedEpics={hasDatedEpics}
+          canCreateEpic={canCreateEpic}
+        />
+      ) : (
+        <RoadmapShell
+          timeframe={timeframe}
+          today={today}
+          rows={rows}
+          rowContext={rowContext}
+          bufferSize={bufferSize}
+          onBufferSizeChange={setBufferSize}
+          hasNextPage={list.hasNextPage}
+          onEndReached={list.fetchNextPage}
+          renderMilestones={showMilestones ? renderMilestones : null}
+          listTitle={singleEpic || filteredByEpic ? 'Child epics' : 'Epics'}
+        />
+      )}
+      {!singleEpic && (
+        <RoadmapSettingsDrawer
+          isOpen={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          settings={settings}
+          onChange={handleSettingsChange}
+        />
+      )}
+    </div>
+  );
+}
