@@ -12,7 +12,7 @@ test('@narrow-only the navigation opens as a drawer and closes after choosing a 
   await nav.getByRole('link', { name: 'Roadmap' }).click();
 
   await expect(page).toHaveURL(/\/groups\/acme\/-\/roadmap$/);
-  await expect(page.getByRole('heading', { name: 'The roadmap is coming soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Roadmap', level: 1 })).toBeVisible();
   await expect(nav).toBeHidden();
 });
 

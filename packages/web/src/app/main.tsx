@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { prefetchInitialRoute } from './prefetch.ts';
 import { createRouter } from './router.tsx';
 import './styles/global.css';
 
@@ -12,6 +13,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const client = createApolloClient();
+prefetchInitialRoute(client, window.location.pathname);
 const router = createRouter();
 
 createRoot(root).render(

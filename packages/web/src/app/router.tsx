@@ -1,15 +1,34 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AdminPage } from '../features/admin/admin-page.tsx';
-import { GroupsDashboardPage } from '../features/dashboard/groups-dashboard-page.tsx';
-import { GroupsPrefixPage } from '../features/namespaces/groups-prefix-page.tsx';
-import { NamespacePage } from '../features/namespaces/namespace-page.tsx';
+import { SkeletonList } from '../components/ui/skeleton.tsx';
 import { SignInPage } from '../features/session/sign-in-page.tsx';
-import { PersonalAccessTokensPage } from '../features/settings/personal-access-tokens-page.tsx';
-import { PreferencesPage } from '../features/settings/preferences-page.tsx';
 import { routes } from '../lib/routes.ts';
 import { RouteErrorPage } from './error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+
+/** A page loaded in its own chunk, so the entry bundle stays small and pages load in parallel. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+}
+
+const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), 'AdminPage');
+const GroupsDashboardPage = lazyPage(
+  () => import('../features/dashboard/groups-dashboard-page.tsx'),
+  'GroupsDashboardPage',
+);
+const GroupsPrefixPage = lazyPage(() => import('../features/namespaces/groups-prefix-page.tsx'), 'GroupsPrefixPage');
+const NamespacePage = lazyPage(() => import('../features/namespaces/namespace-page.tsx'), 'NamespacePage');
+const PersonalAccessTokensPage = lazyPage(
+  () => import('../features/settings/personal-access-tokens-page.tsx'),
+  'PersonalAccessTokensPage',
+);
+const PreferencesPage = lazyPage(() => import('../features/settings/preferences-page.tsx'), 'PreferencesPage');
+
+/** While a page's chunk loads, the same placeholder rows the pages show while their data loads. */
+function page(element: ReactNode) {
+  return <Suspense fallback={<SkeletonList rows={4} label="Loading" />}>{element}</Suspense>;
+}
 
 /**
  * GitLab-shaped routes. Group and project pages hang off their path (`/acme/platform`,
@@ -30,12 +49,12 @@ export function createRouter() {
               errorElement: <RouteErrorPage />,
               children: [
                 { index: true, element: <Navigate to={routes.dashboardGroups()} replace /> },
-                { path: 'dashboard/groups', element: <GroupsDashboardPage /> },
-                { path: '-/user_settings/personal_access_tokens', element: <PersonalAccessTokensPage /> },
-                { path: '-/profile/preferences', element: <PreferencesPage /> },
-                { path: 'admin', element: <AdminPage /> },
-                { path: 'groups/*', element: <GroupsPrefixPage /> },
-                { path: '*', element: <NamespacePage /> },
+                { path: 'dashboard/groups', element: page(<GroupsDashboardPage />) },
+                { path: '-/user_settings/personal_access_tokens', element: page(<PersonalAccessTokensPage />) },
+                { path: '-/profile/preferences', element: page(<PreferencesPage />) },
+                { path: 'admin', element: page(<AdminPage />) },
+                { path: 'groups/*', element: page(<GroupsPrefixPage />) },
+                { path: '*', element: page(<NamespacePage />) },
               ],
             },
           ],

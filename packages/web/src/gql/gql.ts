@@ -28,7 +28,9 @@ type Documents = {
     "mutation UserCreateMutation($input: UserCreateInput!) {\n  userCreate(input: $input) {\n    user {\n      id\n      username\n    }\n    errors\n  }\n}": typeof types.UserCreateMutationDocument,
     "query DashboardGroupsQuery($search: String, $first: Int, $after: String) {\n  currentUser {\n    id\n    groups(search: $search, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullName\n        fullPath\n        description\n        visibility\n        avatarUrl\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": typeof types.DashboardGroupsQueryDocument,
     "query ExploreGroupsQuery($search: String, $first: Int, $after: String) {\n  groups(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}": typeof types.ExploreGroupsQueryDocument,
+    "mutation CreateEpicMutation($input: CreateEpicInput!) {\n  createEpic(input: $input) {\n    epic {\n      id\n      iid\n      title\n    }\n    errors\n  }\n}": typeof types.CreateEpicMutationDocument,
     "query EpicPageTitleQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      id\n      iid\n      title\n    }\n  }\n}": typeof types.EpicPageTitleQueryDocument,
+    "query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}": typeof types.NewEpicPermissionsQueryDocument,
     "mutation GroupCreateMutation($input: GroupCreateInput!) {\n  groupCreate(input: $input) {\n    group {\n      id\n      fullPath\n    }\n    errors\n  }\n}": typeof types.GroupCreateMutationDocument,
     "query GroupOverviewQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    name\n    fullName\n    fullPath\n    description\n    visibility\n    avatarUrl\n    userPermissions {\n      createSubgroup\n      createProjects\n      adminGroupMember\n    }\n    groupMembers {\n      count\n    }\n  }\n}": typeof types.GroupOverviewQueryDocument,
     "query GroupProjectsQuery($fullPath: ID!, $first: Int, $after: String) {\n  group(fullPath: $fullPath) {\n    id\n    projects(includeSubgroups: false, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullPath\n        description\n        visibility\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": typeof types.GroupProjectsQueryDocument,
@@ -76,7 +78,9 @@ const documents: Documents = {
     "mutation UserCreateMutation($input: UserCreateInput!) {\n  userCreate(input: $input) {\n    user {\n      id\n      username\n    }\n    errors\n  }\n}": types.UserCreateMutationDocument,
     "query DashboardGroupsQuery($search: String, $first: Int, $after: String) {\n  currentUser {\n    id\n    groups(search: $search, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullName\n        fullPath\n        description\n        visibility\n        avatarUrl\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": types.DashboardGroupsQueryDocument,
     "query ExploreGroupsQuery($search: String, $first: Int, $after: String) {\n  groups(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}": types.ExploreGroupsQueryDocument,
+    "mutation CreateEpicMutation($input: CreateEpicInput!) {\n  createEpic(input: $input) {\n    epic {\n      id\n      iid\n      title\n    }\n    errors\n  }\n}": types.CreateEpicMutationDocument,
     "query EpicPageTitleQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      id\n      iid\n      title\n    }\n  }\n}": types.EpicPageTitleQueryDocument,
+    "query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}": types.NewEpicPermissionsQueryDocument,
     "mutation GroupCreateMutation($input: GroupCreateInput!) {\n  groupCreate(input: $input) {\n    group {\n      id\n      fullPath\n    }\n    errors\n  }\n}": types.GroupCreateMutationDocument,
     "query GroupOverviewQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    name\n    fullName\n    fullPath\n    description\n    visibility\n    avatarUrl\n    userPermissions {\n      createSubgroup\n      createProjects\n      adminGroupMember\n    }\n    groupMembers {\n      count\n    }\n  }\n}": types.GroupOverviewQueryDocument,
     "query GroupProjectsQuery($fullPath: ID!, $first: Int, $after: String) {\n  group(fullPath: $fullPath) {\n    id\n    projects(includeSubgroups: false, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullPath\n        description\n        visibility\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": types.GroupProjectsQueryDocument,
@@ -183,7 +187,15 @@ export function graphql(source: "query ExploreGroupsQuery($search: String, $firs
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation CreateEpicMutation($input: CreateEpicInput!) {\n  createEpic(input: $input) {\n    epic {\n      id\n      iid\n      title\n    }\n    errors\n  }\n}"): (typeof documents)["mutation CreateEpicMutation($input: CreateEpicInput!) {\n  createEpic(input: $input) {\n    epic {\n      id\n      iid\n      title\n    }\n    errors\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query EpicPageTitleQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      id\n      iid\n      title\n    }\n  }\n}"): (typeof documents)["query EpicPageTitleQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      id\n      iid\n      title\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}"): (typeof documents)["query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

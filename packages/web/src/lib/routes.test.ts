@@ -28,6 +28,7 @@ describe('sub-pages', () => {
   it.each([
     [[], { page: 'overview' }],
     [['epics'], { page: 'epics' }],
+    [['epics', 'new'], { page: 'newEpic' }],
     [['epics', '7'], { page: 'epic', iid: '7' }],
     [['roadmap'], { page: 'roadmap' }],
     [['group_members'], { page: 'members' }],

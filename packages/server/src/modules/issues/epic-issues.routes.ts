@@ -37,10 +37,13 @@ export function epicIssuesRoutes(r: FastifyInstance, services: Services, config:
   /** `{id, relative_position, epic, issue}` (GitLab's EpicIssueLink entity). */
   async function linkEntity(actor: Actor, epic: EpicNode, row: EpicIssueNode) {
     const [issue] = await presentIssues(services, actor, [row], base);
+    // A parent the actor may not read is shown as no parent (hidden == missing).
+    const parentId = epic.epic.parentId;
+    const parentReadable = parentId !== null && (await services.epics.findById(actor, parentId)) !== undefined;
     return {
       id: row.epicIssue.id,
       relative_position: row.epicIssue.relativePosition,
-      epic: epicSummaryEntity(epic, base),
+      epic: epicSummaryEntity({ ...epic, epic: { ...epic.epic, parentId: parentReadable ? parentId : null } }, base),
       issue,
     };
   }

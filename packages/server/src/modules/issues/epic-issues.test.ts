@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { userActor } from '../../authz/actor.ts';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import type { EpicNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
@@ -176,6 +177,23 @@ describe('epic ↔ issue relation', () => {
       { as: reporter },
     );
     expect(unhide.data).toEqual({ updateIssue: { issue: null, errors: [CONFIDENTIAL_EPIC_MESSAGE] } });
+  });
+
+  it('shows a parent the actor may not read as no parent in the REST link entity', async () => {
+    const subOwner = await t.buildUser();
+    const sub = await t.buildGroup({ path: 'eg-sub', parent: group, visibility: 'public' });
+    await t.addGroupMember(sub, subOwner, 50);
+    const subProject = await t.buildProject({ group: sub, path: 'sub-app' });
+    const child = await e.buildEpic({ group: sub, title: 'Child of a hidden parent', confidential: true });
+    await t.services.epics.update(userActor(await t.systemAdmin()), child, { parentId: confidentialEpic.epic.id });
+    const issue = await f.buildIssue({ project: subProject, title: 'Linked', confidential: true });
+    const url = `/api/v4/groups/eg%2Feg-sub/epics/${child.epic.iid}/issues/${issue?.issue.id}`;
+    const res = await t.request({ method: 'POST', url, as: subOwner });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ epic: { iid: number; parent_id: number | null } }>().epic).toMatchObject({
+      iid: child.epic.iid,
+      parent_id: null,
+    });
   });
 
   it('serves the REST epic issues endpoints: list, assign by global id, move, remove', async () => {

@@ -5,6 +5,7 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { routes } from '../../lib/routes.ts';
 import { EpicPage } from '../epics/epic-page.tsx';
 import { EpicsListPage } from '../epics/epics-list-page.tsx';
+import { NewEpicPage } from '../epics/new-epic-page.tsx';
 import { GroupMembersPage } from '../members/group-members-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { groupSubPage } from './sub-pages.ts';
@@ -27,6 +28,8 @@ export function GroupsPrefixPage() {
       return <Navigate to={routes.group(group.fullPath)} replace />;
     case 'epics':
       return <EpicsListPage group={group} />;
+    case 'newEpic':
+      return <NewEpicPage group={group} />;
     case 'epic':
       return <EpicPage group={group} iid={sub.iid} />;
     case 'roadmap':

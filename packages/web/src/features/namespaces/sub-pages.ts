@@ -2,6 +2,7 @@
 export type GroupSubPage =
   | { page: 'overview' }
   | { page: 'epics' }
+  | { page: 'newEpic' }
   | { page: 'epic'; iid: string }
   | { page: 'roadmap' }
   | { page: 'members' };
@@ -19,6 +20,7 @@ export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
   if (rest.length > 0) return null;
   if (first === undefined) return { page: 'overview' };
   if (first === 'epics' && second === undefined) return { page: 'epics' };
+  if (first === 'epics' && second === 'new') return { page: 'newEpic' };
   if (first === 'epics' && second !== undefined && IID.test(second)) return { page: 'epic', iid: second };
   if (second !== undefined) return null;
   if (first === 'roadmap') return { page: 'roadmap' };

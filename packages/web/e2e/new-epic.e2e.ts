@@ -1,0 +1,59 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInViaApi } from './fixtures.ts';
+
+const SHOTS = '/tmp/shots/new-epic';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+async function fillForm(page: Page, title: string) {
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Description' }).fill('Made by the new epic journey.');
+  await page.getByRole('textbox', { name: 'Start date' }).fill('2026-12-01');
+  await page.getByRole('textbox', { name: 'Start date' }).press('Tab');
+  await page.getByRole('textbox', { name: 'Due date' }).fill('2027-02-15');
+  await page.getByRole('textbox', { name: 'Due date' }).press('Tab');
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`alice creates an epic with dates and lands on it (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signInViaApi(page, 'alice');
+    await page.goto('/groups/acme/-/epics/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New epic' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/form-empty-${viewport.name}.png`, fullPage: true });
+
+    await page.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(256));
+    await expect(page.getByText('Title is too long (maximum is 255 characters).')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/title-too-long-${viewport.name}.png`, fullPage: true });
+
+    const title = `E2E epic ${viewport.name}`;
+    await fillForm(page, title);
+    await expect(page.getByRole('textbox', { name: 'Start date' })).toHaveValue('2026-12-01');
+    await expect(page.getByRole('textbox', { name: 'Due date' })).toHaveValue('2027-02-15');
+    await page.screenshot({ path: `${SHOTS}/form-filled-${viewport.name}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Create epic' }).click();
+    await expect(page).toHaveURL(/\/groups\/acme\/-\/epics\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/created-${viewport.name}.png`, fullPage: true });
+  });
+}
+
+test('a guest, who may not create epics, sees Page Not Found', async ({ page }) => {
+  await signInViaApi(page, 'erin');
+  await page.goto('/groups/acme/-/epics/new');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/guest-not-found-desktop.png`, fullPage: true });
+});
+
+test('Cancel goes back to where the user came from', async ({ page }) => {
+  await signInViaApi(page, 'alice');
+  await page.goto('/groups/acme/-/epics');
+  await page.goto('/groups/acme/-/epics/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New epic' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/groups\/acme\/-\/epics$/);
+});

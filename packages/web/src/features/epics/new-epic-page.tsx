@@ -1,0 +1,157 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { DEFAULT_EPIC_COLOR_OPTION } from '@milepost/shared';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { PageHeader } from '../../app/shell/page-header.tsx';
+import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
+import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FormActions, FormStack } from '../../components/ui/form.tsx';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
+import { errorMessages } from '../../lib/mutation-errors.ts';
+import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
+import { routes } from '../../lib/routes.ts';
+import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import styles from './new-epic-page.module.css';
+
+export const EPIC_TITLE_MAX_LENGTH = 255;
+
+/** `/groups/<path>/-/epics/new`: the 'New epic' form; hidden (not found) without `createEpic`. */
+export function NewEpicPage({ group }: { group: ResolvedGroup }) {
+  const navigate = useNavigate();
+  const { data, error } = useQuery(NewEpicPermissionsQueryDocument, { variables: { fullPath: group.fullPath } });
+  useErrorAlert(error, 'Something went wrong while loading this group.');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [confidential, setConfidential] = useState(false);
+  const [startDate, setStartDate] = useState<string | null>(null);
+  const [dueDate, setDueDate] = useState<string | null>(null);
+  const [color, setColor] = useState<string>(DEFAULT_EPIC_COLOR_OPTION.color);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [createEpic, { loading }] = useMutation(CreateEpicMutationDocument);
+  const submitting = useRef(false);
+
+  if (!data) return error ? null : <SkeletonList rows={4} label="Loading" />;
+  if (!data.group?.userPermissions.createEpic) return <NotFoundPage />;
+
+  const trimmedTitle = title.trim();
+  const titleError =
+    title.length > EPIC_TITLE_MAX_LENGTH ? `Title is too long (maximum is ${EPIC_TITLE_MAX_LENGTH} characters).` : '';
+
+  const handleSubmit = async () => {
+    if (submitting.current || titleError) return;
+    if (!trimmedTitle) {
+      setErrors(["Title can't be blank."]);
+      return;
+    }
+    submitting.current = true;
+    setErrors([]);
+    try {
+      const result = await createEpic({
+        variables: {
+          input: {
+            groupPath: group.fullPath,
+            title: trimmedTitle,
+            description,
+            confidential,
+            startDateFixed: startDate,
+            startDateIsFixed: startDate !== null,
+            dueDateFixed: dueDate,
+            dueDateIsFixed: dueDate !== null,
+            color,
+          },
+        },
+      });
+      const payload = result.data?.createEpic;
+      if (payload?.errors.length) setErrors(payload.errors);
+      else if (payload?.epic) {
+        navigate(routes.groupEpic(group.fullPath, payload.epic.iid));
+        return;
+      } else setErrors(['The epic was not created. Try again.']);
+    } catch (caught) {
+      setErrors(errorMessages(caught));
+    }
+    submitting.current = false;
+  };
+
+  const handleCancel = () => {
+    const state = window.history.state as { idx?: number } | null;
+    if (state?.idx && state.idx > 0) navigate(-1);
+    else navigate(routes.groupEpics(group.fullPath));
+  };
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          ...namespaceBreadcrumbs(group.fullPath, group.fullName),
+          { label: 'Epics', to: routes.groupEpics(group.fullPath) },
+          { label: 'New', to: routes.newEpic(group.fullPath) },
+        ]}
+        title="New epic"
+      />
+      <div className={styles.form}>
+        <FormStack label="New epic" onSubmit={handleSubmit} errors={errors}>
+          <TextField
+            label="Title"
+            value={title}
+            onChange={setTitle}
+            isRequired
+            autoFocus
+            placeholder="Title"
+            errorMessage={titleError || undefined}
+          />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={setDescription}
+            multiline
+            placeholder="Write a description…"
+          />
+          <Checkbox isSelected={confidential} onChange={setConfidential}>
+            This epic is confidential and should only be visible to team members with at least the Reporter role
+          </Checkbox>
+          <div className={styles.dates}>
+            <PlanningDatePicker
+              label="Start date"
+              value={startDate}
+              onChange={setStartDate}
+              maxDate={dueDate}
+              placeholder="Select start date"
+            />
+            <PlanningDatePicker
+              label="Due date"
+              value={dueDate}
+              onChange={setDueDate}
+              minDate={startDate}
+              placeholder="Select due date"
+            />
+          </div>
+          <div className={styles.colorField}>
+            <span className={styles.colorLabel}>Colour</span>
+            <EpicColorDropdown
+              variant="embedded"
+              fullPath={group.fullPath}
+              color={color}
+              allowEdit
+              onChange={(option) => setColor(option.color)}
+            />
+          </div>
+          <FormActions>
+            <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
+              {loading ? 'Creating epic…' : 'Create epic'}
+            </Button>
+            <Button onPress={handleCancel} isDisabled={loading}>
+              Cancel
+            </Button>
+          </FormActions>
+        </FormStack>
+      </div>
+    </>
+  );
+}
