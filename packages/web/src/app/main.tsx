@@ -13,7 +13,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const client = createApolloClient();
-prefetchInitialRoute(client, window.location.pathname);
+prefetchInitialRoute(client, window.location.pathname, window.location.search);
 const router = createRouter();
 
 createRoot(root).render(

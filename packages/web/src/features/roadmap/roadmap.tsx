@@ -70,7 +70,8 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     [groupFullPath, epicIid, filter],
   );
   const variables = useMemo(() => roadmapListVariables(settings, filters, timeframe), [settings, filters, timeframe]);
-  const list = useRoadmapEpics(source, variables);
+  // Weekly columns start on the viewer's first day of the week: wait for it rather than ask twice.
+  const list = useRoadmapEpics(source, variables, settings.presetType === 'WEEKS' && viewer.loading);
   useErrorAlert(list.error ?? list.moreError, 'Something went wrong while fetching epics');
 
   const milestones = useRoadmapMilestones({

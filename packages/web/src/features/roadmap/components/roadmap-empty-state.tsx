@@ -67,7 +67,7 @@ export function RoadmapEmptyState(props: RoadmapEmptyStateProps) {
       actions={
         <>
           {canCreateEpic && !hasFiltersApplied && (
-            <ButtonLink variant="primary" to={`${routes.groupEpics(groupFullPath)}/new`}>
+            <ButtonLink variant="primary" to={routes.newEpic(groupFullPath)}>
               New epic
             </ButtonLink>
           )}

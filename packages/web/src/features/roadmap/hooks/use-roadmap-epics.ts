@@ -86,8 +86,12 @@ export type RoadmapEpicsResult = {
   fetchNextPage: () => void;
 };
 
-/** One page after the other of the roadmap's epics (cursor paging, ROADMAP_PAGE_SIZE at a time). */
-export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVariables): RoadmapEpicsResult {
+/**
+ * The first page's variables of both list queries (the one the source does not use is skipped).
+ * The page's early prefetch (roadmap-first-page.ts) builds them the same way, so its request is the
+ * one `useQuery` joins.
+ */
+export function roadmapFirstPageVariables(source: RoadmapSource, variables: RoadmapListVariables) {
   const base = { ...variables, first: ROADMAP_PAGE_SIZE };
   const groupVariables =
     source.kind === 'group'
@@ -97,10 +101,24 @@ export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVar
     source.kind === 'epic'
       ? { ...base, fullPath: source.fullPath, iid: source.iid }
       : { ...base, fullPath: '', iid: '' };
-  const group = useQuery(RoadmapGroupEpicsQueryDocument, { variables: groupVariables, skip: source.kind !== 'group' });
+  return { groupVariables, childrenVariables };
+}
+
+/** One page after the other of the roadmap's epics (cursor paging, ROADMAP_PAGE_SIZE at a time). */
+export function useRoadmapEpics(
+  source: RoadmapSource,
+  variables: RoadmapListVariables,
+  /** Not yet: the variables are not final (e.g. the viewer's first day of the week is still loading). */
+  wait = false,
+): RoadmapEpicsResult {
+  const { groupVariables, childrenVariables } = roadmapFirstPageVariables(source, variables);
+  const group = useQuery(RoadmapGroupEpicsQueryDocument, {
+    variables: groupVariables,
+    skip: wait || source.kind !== 'group',
+  });
   const children = useQuery(RoadmapEpicChildrenQueryDocument, {
     variables: childrenVariables,
-    skip: source.kind !== 'epic',
+    skip: wait || source.kind !== 'epic',
   });
 
   // Ask for the first page as soon as the variables are known, while the page is still rendering:
@@ -109,7 +127,7 @@ export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVar
   const client = useApolloClient();
   const prefetchKey = JSON.stringify([source.kind, source.kind === 'group' ? groupVariables : childrenVariables]);
   const prefetched = useRef<string | null>(null);
-  if (prefetched.current !== prefetchKey) {
+  if (!wait && prefetched.current !== prefetchKey) {
     prefetched.current = prefetchKey;
     const request =
       source.kind === 'group'
@@ -131,7 +149,7 @@ export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVar
     client,
     variables: groupVariables,
     first: source.kind === 'group' ? (connection as Parameters<typeof useNextPages>[0]['first']) : null,
-    enabled: source.kind === 'group',
+    enabled: !wait && source.kind === 'group',
     limit: ROADMAP_EPICS_LIMIT_DEFAULT,
   });
 
@@ -171,7 +189,7 @@ export function useRoadmapEpics(source: RoadmapSource, variables: RoadmapListVar
   return {
     epics,
     count: connection?.count ?? null,
-    loading: active.loading && !active.data,
+    loading: wait || (active.loading && !active.data),
     error: active.error,
     moreError: isGroup ? groupPages.error : null,
     notFound,

@@ -1,0 +1,136 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Roadmap } from './roadmap.tsx';
+import { prefetchRoadmapFirstPage, roadmapFirstPageRequest } from './roadmap-first-page.ts';
+import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
+import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
+import { buildRoadmapEpic } from './test/roadmap-fixtures.ts';
+
+const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1' };
+const epic = buildRoadmapEpic({
+  title: 'Mesh rollout',
+  startDate: '2026-10-05',
+  dueDate: '2026-11-30',
+  labels: { __typename: 'LabelConnection', nodes: [] },
+});
+const connection = (nodes: unknown[]) => ({
+  __typename: 'EpicConnection',
+  count: nodes.length,
+  nodes,
+  pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+});
+
+function handlers(firstDayOfWeek: number | null): Record<string, Handler> {
+  const user = { __typename: 'CurrentUser', id: 'gid://gitlab/User/1' };
+  const viewer = () => ({ currentUser: firstDayOfWeek === null ? null : { ...user, firstDayOfWeek } });
+  const currentUser = () => ({
+    currentUser:
+      firstDayOfWeek === null
+        ? null
+        : { ...user, username: 'alice', name: 'Alice', avatarUrl: null, webPath: '/alice', admin: false },
+  });
+  return {
+    CurrentUserQuery: currentUser,
+    RoadmapViewerQuery: viewer,
+    RoadmapGroupPermissionsQuery: () => ({
+      group: { ...GROUP, userPermissions: { __typename: 'GroupPermissions', createEpic: true } },
+    }),
+    RoadmapGroupMilestonesQuery: () => ({ group: { ...GROUP, milestones: connection([]) } }),
+    RoadmapGroupEpicsQuery: () => ({ group: { ...GROUP, epics: connection([epic]) } }),
+    RoadmapEpicChildrenQuery: () => ({
+      group: { ...GROUP, epic: { __typename: 'Epic', id: 'gid://gitlab/Epic/parent', children: connection([epic]) } },
+    }),
+    RoadmapDatedEpicsCountQuery: () => ({ group: { ...GROUP, epics: { __typename: 'EpicConnection', count: 1 } } }),
+  };
+}
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 22, 12));
+  restoreLayout = fakeLayout();
+  roadmapLocalSettingsVar(null);
+  window.localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  restoreLayout();
+});
+
+describe('roadmapFirstPageRequest', () => {
+  it('needs the first day of the week only for weekly columns', () => {
+    const at = (search: string) => roadmapFirstPageRequest('acme', search, '2026-11-22', 0).dependsOnFirstDayOfWeek;
+    expect(at('')).toBe(true);
+    expect(at('?timeframe_range_type=CURRENT_YEAR&layout=WEEKS')).toBe(true);
+    expect(at('?timeframe_range_type=CURRENT_YEAR&layout=MONTHS')).toBe(false);
+    expect(at('?timeframe_range_type=THREE_YEARS&layout=QUARTERS')).toBe(false);
+  });
+
+  it('asks for one epic’s children when the URL filters by epic', () => {
+    const request = roadmapFirstPageRequest('acme', '?epic_iid=7', '2026-11-22', 0);
+    expect(request.kind).toBe('epic');
+    expect(request.variables).toMatchObject({ fullPath: 'acme', iid: '7', first: 50 });
+  });
+});
+
+// Rendering the whole roadmap in jsdom is slow on a busy machine.
+describe('the early first-page request', { timeout: 20_000 }, () => {
+  it.each([
+    ['the default view', ''],
+    ['three years by months', '?timeframe_range_type=THREE_YEARS&layout=MONTHS'],
+    [
+      'filters, sort, state and labels',
+      '?timeframe_range_type=CURRENT_YEAR&layout=MONTHS&label_name[]=Backend&not[author_username]=bob&or[label_name][]=UX&sort=TITLE_DESC&state=opened&show_labels=true&search=mesh',
+    ],
+    ['a group filter', '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&group_path=acme/platform'],
+    ['an epic filter', '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&epic_iid=7'],
+    ['invalid values', '?timeframe_range_type=NEVER&layout=DAYS&sort=SIDEWAYS&state=maybe'],
+  ])('is the request the page makes, so it is sent once: %s', async (_name, search) => {
+    const { client, calls } = createTestClient(handlers(null));
+    prefetchRoadmapFirstPage(client, 'acme', search);
+    renderWithClient(<Roadmap groupFullPath="acme" />, `/groups/acme/-/roadmap${search}`, client);
+    await screen.findByRole('listitem', { name: /Mesh rollout/ });
+
+    const lists = calls.filter((c) => /^Roadmap(GroupEpics|EpicChildren)Query$/.test(c.operationName));
+    expect(lists).toHaveLength(1);
+    const request = roadmapFirstPageRequest('acme', search, '2026-11-22', 0);
+    expect(lists[0]?.variables).toEqual(request.variables);
+  });
+
+  it('waits for the viewer’s first day of the week before asking for weekly columns', async () => {
+    const { client, calls } = createTestClient(handlers(1));
+    prefetchRoadmapFirstPage(client, 'acme', '');
+    await vi.waitFor(() => expect(calls.some((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toBe(true));
+
+    const [viewer, epics] = [
+      calls.findIndex((c) => c.operationName === 'RoadmapViewerQuery'),
+      calls.findIndex((c) => c.operationName === 'RoadmapGroupEpicsQuery'),
+    ];
+    expect(viewer).toBeLessThan(epics);
+    expect(calls[epics]?.variables).toEqual(roadmapFirstPageRequest('acme', '', '2026-11-22', 1).variables);
+    // Weeks starting on Monday: this quarter's first week starts on Monday Sep 28.
+    expect(calls[epics]?.variables.timeframe).toEqual({ start: '2026-09-28', end: '2027-01-03' });
+  });
+});
+
+describe('the roadmap with weekly columns', { timeout: 20_000 }, () => {
+  it('asks for its epics once, with the viewer’s first day of the week, joining the early request', async () => {
+    const { client, calls } = createTestClient(handlers(1));
+    prefetchRoadmapFirstPage(client, 'acme', '');
+    renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+    await screen.findByRole('listitem', { name: /Mesh rollout/ });
+
+    const lists = calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery');
+    expect(lists.map((c) => c.variables.timeframe)).toEqual([{ start: '2026-09-28', end: '2027-01-03' }]);
+  });
+
+  it('without the early request still asks once, after the viewer', async () => {
+    const { client, calls } = createTestClient(handlers(6));
+    renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+    await screen.findByRole('listitem', { name: /Mesh rollout/ });
+
+    const lists = calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]?.variables).toEqual(roadmapFirstPageRequest('acme', '', '2026-11-22', 6).variables);
+  });
+});

@@ -1,0 +1,85 @@
+import type { ApolloClient } from '@apollo/client';
+import {
+  DEFAULT_FIRST_DAY_OF_WEEK,
+  FIRST_DAY_OF_WEEK,
+  type FirstDayOfWeek,
+  getTimeframe,
+  isFirstDayOfWeek,
+} from '@milepost/shared';
+import {
+  RoadmapEpicChildrenQueryDocument,
+  RoadmapGroupEpicsQueryDocument,
+  RoadmapViewerQueryDocument,
+} from '../../gql/graphql.ts';
+import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
+import { localToday, roadmapViewFromUrl } from './hooks/use-roadmap-settings.ts';
+import { localSettingsFrom, settingsFromLocal } from './roadmap-local-settings.ts';
+
+/**
+ * The request the group roadmap's first render makes for its first page of epics, derived from the
+ * URL alone the way the page derives it (URL → local settings → query variables), for a viewer whose
+ * week starts on `firstDayOfWeek`.
+ */
+export function roadmapFirstPageRequest(
+  groupFullPath: string,
+  search: string,
+  today: string,
+  firstDayOfWeek: FirstDayOfWeek,
+) {
+  const view = roadmapViewFromUrl(new URLSearchParams(search));
+  const timeframeFor = (day: FirstDayOfWeek) =>
+    getTimeframe({
+      rangeType: view.settings.timeframeRangeType,
+      presetType: view.settings.presetType,
+      today,
+      firstDayOfWeek: day,
+    });
+  const timeframe = timeframeFor(firstDayOfWeek);
+  // The page reads its settings back from the client-only state; go the same way.
+  const { settings, filter } = settingsFromLocal(localSettingsFrom(view.settings, view.filter, timeframe, 0));
+  const { source, filters } = roadmapSource(groupFullPath, undefined, filter);
+  const { groupVariables, childrenVariables } = roadmapFirstPageVariables(
+    source,
+    roadmapListVariables(settings, filters, timeframe),
+  );
+  // Quarters and months do not depend on the first day of the week; weekly columns do.
+  const dependsOnFirstDayOfWeek = FIRST_DAY_OF_WEEK.some((day) => {
+    const other = timeframeFor(day);
+    return other.start !== timeframe.start || other.end !== timeframe.end;
+  });
+  return source.kind === 'group'
+    ? { kind: 'group' as const, variables: groupVariables, dependsOnFirstDayOfWeek }
+    : { kind: 'epic' as const, variables: childrenVariables, dependsOnFirstDayOfWeek };
+}
+
+/**
+ * Sends the group roadmap's first epics request before the page's code has loaded or the group has
+ * been looked up (those run in parallel); the page's `useQuery` joins it. When the view has weekly
+ * columns it first asks for the viewer's first day of the week, as the page does. Failures are
+ * ignored here: the page asks again and shows its own errors.
+ */
+export function prefetchRoadmapFirstPage(client: ApolloClient, groupFullPath: string, search: string): void {
+  const today = localToday();
+  const send = (firstDayOfWeek: FirstDayOfWeek) => {
+    const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek);
+    const sent =
+      request.kind === 'group'
+        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables })
+        : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables });
+    sent.catch(() => undefined);
+    return request;
+  };
+  const viewer = client.query({ query: RoadmapViewerQueryDocument });
+  viewer.catch(() => undefined);
+  const probe = roadmapFirstPageRequest(groupFullPath, search, today, DEFAULT_FIRST_DAY_OF_WEEK);
+  if (!probe.dependsOnFirstDayOfWeek) {
+    send(DEFAULT_FIRST_DAY_OF_WEEK);
+    return;
+  }
+  viewer
+    .then(({ data }) => {
+      const preference = data?.currentUser?.firstDayOfWeek;
+      send(isFirstDayOfWeek(preference) ? preference : DEFAULT_FIRST_DAY_OF_WEEK);
+    })
+    .catch(() => undefined);
+}
