@@ -29,19 +29,26 @@ function handlers(firstDayOfWeek: number | null): Record<string, Handler> {
         ? null
         : { ...user, username: 'alice', name: 'Alice', avatarUrl: null, webPath: '/alice', admin: false },
   });
-  return {
-    CurrentUserQuery: currentUser,
-    RoadmapViewerQuery: viewer,
-    RoadmapGroupPermissionsQuery: () => ({
-      group: { ...GROUP, userPermissions: { __typename: 'GroupPermissions', createEpic: true } },
-    }),
-    RoadmapGroupMilestonesQuery: () => ({ group: { ...GROUP, milestones: connection([]) } }),
-    RoadmapGroupEpicsQuery: () => ({ group: { ...GROUP, epics: connection([epic]) } }),
-    RoadmapEpicChildrenQuery: () => ({
-      group: { ...GROUP, epic: { __typename: 'Epic', id: 'gid://gitlab/Epic/parent', children: connection([epic]) } },
-    }),
-    RoadmapDatedEpicsCountQuery: () => ({ group: { ...GROUP, epics: { __typename: 'EpicConnection', count: 1 } } }),
-  };
+  return Object.fromEntries<Handler>([
+    ['CurrentUserQuery', currentUser],
+    ['RoadmapViewerQuery', viewer],
+    [
+      'RoadmapGroupPermissionsQuery',
+      () => ({ group: { ...GROUP, userPermissions: { __typename: 'GroupPermissions', createEpic: true } } }),
+    ],
+    ['RoadmapGroupMilestonesQuery', () => ({ group: { ...GROUP, milestones: connection([]) } })],
+    ['RoadmapGroupEpicsQuery', () => ({ group: { ...GROUP, epics: connection([epic]) } })],
+    [
+      'RoadmapEpicChildrenQuery',
+      () => ({
+        group: {
+          ...GROUP,
+          epic: { __typename: 'Epic', id: 'gid://gitlab/Epic/parent', children: connection([epic]) },
+        },
+      }),
+    ],
+    ['RoadmapDatedEpicsCountQuery', () => ({ group: { ...GROUP, epics: { __typename: 'EpicConnection', count: 1 } } })],
+  ]);
 }
 
 let restoreLayout: () => void;
