@@ -10,6 +10,14 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // embedded PostgreSQL needs). Workers inherit the name from the runner's environment.
 process.env.MILEPOST_E2E_DATA_DIR ??= path.join(tmpdir(), `milepost-e2e-${Date.now()}-${process.pid}`);
 
+// "Today" for the run: the server's demo spreads its dates around it, and journeys that read dates
+// give the browser the same day (e2e/demo-today.ts) and derive what they expect from it. The real
+// date (UTC) unless MILEPOST_DEMO_TODAY pins another, to replay a run on a given day. Workers inherit it.
+if (!process.env.MILEPOST_DEMO_TODAY) {
+  process.env.MILEPOST_DEMO_TODAY = new Date().toISOString().slice(0, 10);
+  console.log(`Journeys run on ${process.env.MILEPOST_DEMO_TODAY} (set MILEPOST_DEMO_TODAY to replay another day).`);
+}
+
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -65,6 +73,7 @@ export default defineConfig({
       MILEPOST_DATA_DIR: process.env.MILEPOST_E2E_DATA_DIR,
       MILEPOST_DEMO: 'true',
       MILEPOST_DEMO_PASSWORD: 'demo-password-123',
+      MILEPOST_DEMO_TODAY: process.env.MILEPOST_DEMO_TODAY,
       MILEPOST_ROOT_PASSWORD: 'root-password-123',
       MILEPOST_LOG_LEVEL: 'warn',
     },

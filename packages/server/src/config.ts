@@ -16,10 +16,19 @@ const envSchema = z.object({
   MILEPOST_ROOT_PASSWORD: z.string().min(8, 'MILEPOST_ROOT_PASSWORD must have at least 8 characters').optional(),
   MILEPOST_DEMO: boolish.default(true),
   MILEPOST_DEMO_PASSWORD: z.string().min(8, 'MILEPOST_DEMO_PASSWORD must have at least 8 characters').optional(),
+  MILEPOST_DEMO_TODAY: z.iso
+    .date({ error: 'MILEPOST_DEMO_TODAY must be a calendar date written YYYY-MM-DD, such as 2027-03-05' })
+    .optional(),
   MILEPOST_EXTERNAL_URL: z.string().url().optional(),
   MILEPOST_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MILEPOST_WEB_DIST: z.string().optional(),
   MILEPOST_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  MILEPOST_ROADMAP_EPICS_LIMIT: z.coerce
+    .number({ error: 'MILEPOST_ROADMAP_EPICS_LIMIT must be a whole number' })
+    .int('MILEPOST_ROADMAP_EPICS_LIMIT must be a whole number')
+    .min(1, 'MILEPOST_ROADMAP_EPICS_LIMIT must be at least 1')
+    .max(100_000, 'MILEPOST_ROADMAP_EPICS_LIMIT must be at most 100000')
+    .default(1000),
 });
 
 export type Config = {
@@ -30,10 +39,17 @@ export type Config = {
   rootPassword: string | undefined;
   demo: boolean;
   demoPassword: string | undefined;
+  /**
+   * The day the demo's dates are spread around (`YYYY-MM-DD`), instead of the real today. Only the
+   * demo seeder reads it (so end-to-end runs can pin it); everything else keeps the real clock.
+   */
+  demoToday: string | undefined;
   externalUrl: string;
   logLevel: z.infer<typeof envSchema>['MILEPOST_LOG_LEVEL'];
   webDist: string;
   sessionDays: number;
+  /** The most epics a roadmap lists; past it the roadmap shows a warning (GitLab's `roadmap_epics_limit`). */
+  roadmapEpicsLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -56,11 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rootPassword: e.MILEPOST_ROOT_PASSWORD,
     demo: e.MILEPOST_DEMO,
     demoPassword: e.MILEPOST_DEMO_PASSWORD,
+    demoToday: e.MILEPOST_DEMO_TODAY,
     externalUrl,
     logLevel: e.MILEPOST_LOG_LEVEL,
     webDist: e.MILEPOST_WEB_DIST
       ? path.resolve(baseDir, e.MILEPOST_WEB_DIST)
       : path.resolve(import.meta.dirname, '../../web/dist'),
     sessionDays: e.MILEPOST_SESSION_DAYS,
+    roadmapEpicsLimit: e.MILEPOST_ROADMAP_EPICS_LIMIT,
   };
 }

@@ -1,7 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { addDays, DEMO_TODAY, expect, test } from './demo-today.ts';
 import { signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/new-epic';
+/** An epic over the coming months (the browser's today is DEMO_TODAY). */
+const START_DATE = addDays(DEMO_TODAY, 9);
+const DUE_DATE = addDays(DEMO_TODAY, 85);
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'mobile', width: 390, height: 844 },
@@ -10,9 +14,9 @@ const VIEWPORTS = [
 async function fillForm(page: Page, title: string) {
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Description' }).fill('Made by the new epic journey.');
-  await page.getByRole('textbox', { name: 'Start date' }).fill('2026-12-01');
+  await page.getByRole('textbox', { name: 'Start date' }).fill(START_DATE);
   await page.getByRole('textbox', { name: 'Start date' }).press('Tab');
-  await page.getByRole('textbox', { name: 'Due date' }).fill('2027-02-15');
+  await page.getByRole('textbox', { name: 'Due date' }).fill(DUE_DATE);
   await page.getByRole('textbox', { name: 'Due date' }).press('Tab');
 }
 
@@ -30,8 +34,8 @@ for (const viewport of VIEWPORTS) {
 
     const title = `E2E epic ${viewport.name}`;
     await fillForm(page, title);
-    await expect(page.getByRole('textbox', { name: 'Start date' })).toHaveValue('2026-12-01');
-    await expect(page.getByRole('textbox', { name: 'Due date' })).toHaveValue('2027-02-15');
+    await expect(page.getByRole('textbox', { name: 'Start date' })).toHaveValue(START_DATE);
+    await expect(page.getByRole('textbox', { name: 'Due date' })).toHaveValue(DUE_DATE);
     await page.screenshot({ path: `${SHOTS}/form-filled-${viewport.name}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Create epic' }).click();

@@ -16,7 +16,9 @@ describe('the demo', () => {
       password: 'root-password-123',
       admin: true,
     });
-    await loadDemo(t.services, { ...loadConfig({}), demoPassword: undefined }, (l) => lines.push(l));
+    // A pinned day far from the real one: the demo's dates must follow it, not the clock.
+    const config = loadConfig({ MILEPOST_DEMO_TODAY: '2027-03-05' });
+    await loadDemo(t.services, { ...config, demoPassword: undefined }, (l) => lines.push(l));
   });
 
   it('prints the demo users and a generated password once', () => {
@@ -64,5 +66,25 @@ describe('the demo', () => {
       { as: judy },
     );
     expect(res.data?.group?.fullPath).toBe('acme/secret-lab');
+  });
+
+  it('spreads its dates around MILEPOST_DEMO_TODAY when it is set, and says so', async () => {
+    expect(lines).toContain('  Dates spread around 2027-03-05 (MILEPOST_DEMO_TODAY).');
+    const res = await t.graphql<{
+      group: {
+        milestones: { nodes: { title: string; startDate: string; dueDate: string; state: string }[] };
+        epic: { startDate: string; dueDate: string };
+      };
+    }>(
+      `{ group(fullPath: "acme") {
+          milestones(title: "2027 Q1") { nodes { title startDate dueDate state } }
+          epic(iid: "1") { startDate dueDate } } }`,
+    );
+    const quarter = res.data?.group.milestones.nodes[0];
+    expect(quarter?.state).toBe('active');
+    expect(quarter?.startDate.slice(0, 10)).toBe('2027-01-01');
+    expect(quarter?.dueDate.slice(0, 10)).toBe('2027-03-31');
+    // 'Platform modernisation' starts with its earliest slice, 17 months before the pinned month.
+    expect(res.data?.group.epic.startDate.slice(0, 10)).toBe('2025-10-01');
   });
 });

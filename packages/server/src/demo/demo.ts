@@ -25,6 +25,11 @@ export const DEMO_USERS = [
   { username: 'judy', name: 'Judy Jones', role: null },
 ] as const;
 
+/** The day the demo's dates are spread around: MILEPOST_DEMO_TODAY (midnight UTC) when set, else now. */
+export function demoToday(config: Pick<Config, 'demoToday'>, now: Date = new Date()): Date {
+  return config.demoToday ? new Date(`${config.demoToday}T00:00:00Z`) : now;
+}
+
 export async function loadDemo(services: Services, config: Config, log: (line: string) => void): Promise<void> {
   const root = await services.users.list(userActor({ admin: true } as UserRow), {
     username: 'root',
@@ -136,9 +141,11 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   );
 
   const people = Object.fromEntries(users);
-  const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab });
-  const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people });
+  const today = demoToday(config);
+  const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab }, today);
+  const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people, today });
   const issues = await loadIssuesDemo(services, actor, {
+    today,
     projects,
     users: people,
     epics: epics.epics,
@@ -150,6 +157,7 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   log(
     `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues.`,
   );
+  if (config.demoToday) log(`  Dates spread around ${config.demoToday} (MILEPOST_DEMO_TODAY).`);
   log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   if (generated) log(`  Demo password (shown only once): ${password}`);
   else log('  Demo password: the value of MILEPOST_DEMO_PASSWORD');

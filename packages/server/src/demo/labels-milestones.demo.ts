@@ -62,32 +62,29 @@ const PROJECT_LABELS: Record<string, LabelSpec[]> = {
   'secret-lab/prototype': [['hardware', '#708090']],
 };
 
-/** The first day of the month `months` away from today (UTC), as `YYYY-MM-DD`. */
-function monthStart(months: number, day = 1): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
+/** The first day of the month `months` away from `today`'s month (UTC), as `YYYY-MM-DD`. */
+function firstOfMonthFrom(today: Date, months: number, day = 1): string {
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, day)).toISOString().slice(0, 10);
 }
 
-/** The last day of the month `months` away from today. */
-function monthEnd(months: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months + 1, 0)).toISOString().slice(0, 10);
+/** The last day of the month `months` away from `today`'s month. */
+function lastOfMonthFrom(today: Date, months: number): string {
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months + 1, 0)).toISOString().slice(0, 10);
 }
 
 type MilestoneSpec = { title: string; start: string | null; due: string | null; description?: string };
 
-function quarters(): MilestoneSpec[] {
+function quarters(today: Date): MilestoneSpec[] {
   const specs: MilestoneSpec[] = [];
-  const now = new Date();
-  const currentQuarterOffset = -(now.getUTCMonth() % 3);
+  const currentQuarterOffset = -(today.getUTCMonth() % 3);
   for (let q = -6; q <= 5; q += 1) {
     const from = currentQuarterOffset + q * 3;
-    const start = monthStart(from);
+    const start = firstOfMonthFrom(today, from);
     const quarter = Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1;
     specs.push({
       title: `${start.slice(0, 4)} Q${quarter}`,
       start,
-      due: monthEnd(from + 2),
+      due: lastOfMonthFrom(today, from + 2),
       description: 'Company-wide goals.',
     });
   }
@@ -95,6 +92,7 @@ function quarters(): MilestoneSpec[] {
 }
 
 function releases(
+  today: Date,
   prefix: string,
   everyMonths: number,
   from: number,
@@ -104,7 +102,11 @@ function releases(
   const specs: MilestoneSpec[] = [];
   let n = 1;
   for (let m = from; m <= to; m += everyMonths) {
-    specs.push({ title: `${prefix} ${n}`, start: monthStart(m), due: monthEnd(m + lengthMonths - 1) });
+    specs.push({
+      title: `${prefix} ${n}`,
+      start: firstOfMonthFrom(today, m),
+      due: lastOfMonthFrom(today, m + lengthMonths - 1),
+    });
     n += 1;
   }
   return specs;
@@ -114,7 +116,11 @@ export async function loadLabelsAndMilestonesDemo(
   services: Services,
   actor: Actor,
   groups: DemoGroups,
+  /** "today" (the demo and tests pin it); defaults to the current date */
+  today: Date = new Date(),
 ): Promise<LabelsAndMilestonesDemo> {
+  const monthStart = (months: number, day = 1) => firstOfMonthFrom(today, months, day);
+  const monthEnd = (months: number) => lastOfMonthFrom(today, months);
   const labels: LabelRow[] = [];
   const milestones: MilestoneRow[] = [];
   const containers: [LabelContainer, LabelSpec[], MilestoneSpec[]][] = [
@@ -122,7 +128,7 @@ export async function loadLabelsAndMilestonesDemo(
       { type: 'Group', group: groups.acme },
       GROUP_LABELS.acme,
       [
-        ...quarters(),
+        ...quarters(today),
         { title: 'Acme backlog', start: null, due: null, description: 'Someday, maybe.' },
         { title: 'Acme annual review', start: null, due: monthEnd(11) },
       ],
@@ -131,7 +137,7 @@ export async function loadLabelsAndMilestonesDemo(
       { type: 'Group', group: groups.platform },
       GROUP_LABELS.platform,
       [
-        ...releases('Platform release', 2, -18, 17, 2),
+        ...releases(today, 'Platform release', 2, -18, 17, 2),
         { title: 'Platform launch window', start: monthStart(3), due: null },
       ],
     ],
@@ -147,10 +153,10 @@ export async function loadLabelsAndMilestonesDemo(
   ];
   const projectMilestones: Record<string, MilestoneSpec[]> = {
     'platform/web': [
-      ...releases('Web v', 3, -15, 15, 3).map((m, i) => ({ ...m, title: `Web v${i + 1}.0` })),
+      ...releases(today, 'Web v', 3, -15, 15, 3).map((m, i) => ({ ...m, title: `Web v${i + 1}.0` })),
       { title: 'Web polish', start: null, due: null },
     ],
-    'platform/api': releases('API v', 6, -18, 12, 6).map((m, i) => ({ ...m, title: `API v${i + 1}` })),
+    'platform/api': releases(today, 'API v', 6, -18, 12, 6).map((m, i) => ({ ...m, title: `API v${i + 1}` })),
     website: [
       { title: 'Website relaunch', start: monthStart(-4), due: monthEnd(1) },
       { title: 'Website holiday campaign', start: monthStart(8, 15), due: monthEnd(9) },
@@ -162,7 +168,7 @@ export async function loadLabelsAndMilestonesDemo(
     if (found) containers.push([{ type: 'Project', ...found }, specs, projectMilestones[sub] ?? []]);
   }
 
-  const today = new Date().toISOString().slice(0, 10);
+  const todayIso = today.toISOString().slice(0, 10);
   for (const [container, labelSpecs, milestoneSpecs] of containers) {
     for (const [title, color, description] of labelSpecs) {
       labels.push(await services.labels.create(actor, container, { title, color, description }));
@@ -175,7 +181,7 @@ export async function loadLabelsAndMilestonesDemo(
         dueDate: spec.due,
       });
       // Milestones that ended more than a month ago are closed, as a team would.
-      if (spec.due && spec.due < monthStart(-1) && spec.due < today) {
+      if (spec.due && spec.due < monthStart(-1) && spec.due < todayIso) {
         row = await services.milestones.update(actor, container, row, { stateEvent: 'close' });
       }
       milestones.push(row);

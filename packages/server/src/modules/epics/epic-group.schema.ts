@@ -7,6 +7,11 @@ import { EpicConnection, type EpicListArgs, epicListArgs, toEpicListInput } from
 import { epicConnection } from './epics.schema.ts';
 
 builder.objectFields(GroupRef, (t) => ({
+  roadmapEpicsLimit: t.int({
+    description:
+      'The most epics the roadmap lists for the group; past it the roadmap shows a warning (the server setting `MILEPOST_ROADMAP_EPICS_LIMIT`, default 1000).',
+    resolve: (_group, _args, ctx) => ctx.config.roadmapEpicsLimit,
+  }),
   epics: t.field({
     type: EpicConnection,
     nullable: true,

@@ -5,7 +5,7 @@ import { createTestClient, fakeLayout, renderWithClient } from '../roadmap/test/
 import { buildRoadmapEpic } from '../roadmap/test/roadmap-fixtures.ts';
 import { EpicPage } from './epic-page.tsx';
 
-const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1' };
+const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1', roadmapEpicsLimit: 1000 };
 const group = {
   __typename: 'Group',
   id: GROUP.id,

@@ -13,6 +13,7 @@ function page(nodes: ReturnType<typeof buildRoadmapEpic>[], endCursor: string, h
     group: {
       __typename: 'Group' as const,
       id: 'gid://gitlab/Group/1',
+      roadmapEpicsLimit: 1000,
       epic: {
         __typename: 'Epic' as const,
         id: 'gid://gitlab/Epic/parent',

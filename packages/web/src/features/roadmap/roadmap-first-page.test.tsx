@@ -6,7 +6,7 @@ import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
 import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
 import { buildRoadmapEpic } from './test/roadmap-fixtures.ts';
 
-const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1' };
+const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1', roadmapEpicsLimit: 1000 };
 const epic = buildRoadmapEpic({
   title: 'Mesh rollout',
   startDate: '2026-10-05',

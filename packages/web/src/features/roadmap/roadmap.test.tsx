@@ -9,7 +9,7 @@ import { createTestClient, fakeLayout, type Handler, renderWithClient } from './
 import { buildRoadmapEpic, buildRoadmapMilestone } from './test/roadmap-fixtures.ts';
 import type { RoadmapEpic } from './utils/roadmap-rows.ts';
 
-const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1' };
+const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1', roadmapEpicsLimit: 1000 };
 
 function epicsPage(nodes: RoadmapEpic[], { count = nodes.length, hasNextPage = false, endCursor = 'end' } = {}) {
   return {
@@ -330,6 +330,20 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Some of your epics might not be visible')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Some of your epics might not be visible')).toBeNull();
+  });
+
+  it('takes the epics limit from the server: warns past it and asks for no page beyond it', async () => {
+    const limited = (page: ReturnType<typeof epicsPage>) => ({ group: { ...page.group, roadmapEpicsLimit: 2 } });
+    const first = [buildRoadmapEpic({ title: 'One' }), buildRoadmapEpic({ title: 'Two' })];
+    const { client, calls } = createTestClient(
+      handlers({ epics: () => limited(epicsPage(first, { count: 3, hasNextPage: true, endCursor: 'p1' })) }),
+    );
+    renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+    expect(await screen.findByText('Some of your epics might not be visible')).toBeTruthy();
+    expect(screen.getByText(/Roadmaps can display up to 2 epics/)).toBeTruthy();
+    // Two loaded, the limit reached: the end of the list asks for no further page.
+    expect(screen.queryByText('Loading epics')).toBeNull();
+    expect(calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toHaveLength(1);
   });
 
   it('mounted for one epic: shows its child epics, without the filter bar', async () => {

@@ -5,7 +5,6 @@ import {
   type FilterToken,
   isFiltered,
   isFirstDayOfWeek,
-  ROADMAP_EPICS_LIMIT_DEFAULT,
   type RoadmapSettings,
 } from '@milepost/shared';
 import { useCallback, useMemo, useState } from 'react';
@@ -221,9 +220,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           signedIn={currentUser !== null}
         />
       )}
-      {list.count !== null && list.count > ROADMAP_EPICS_LIMIT_DEFAULT && (
-        <EpicsLimitWarning limit={ROADMAP_EPICS_LIMIT_DEFAULT} />
-      )}
+      {list.count !== null && list.count > list.limit && <EpicsLimitWarning limit={list.limit} />}
       {[...expanded.values()].map((epic) => (
         <EpicChildrenLoader key={epic.id} epic={epic} variables={variables} onChange={handleChildren} />
       ))}

@@ -74,6 +74,8 @@ export type RoadmapEpicsResult = {
   epics: readonly RoadmapEpic[];
   /** Epics matching the query (all pages); null until known. */
   count: number | null;
+  /** The most epics the roadmap lists (the server's setting); no page is fetched past it. */
+  limit: number;
   loading: boolean;
   error: unknown;
   /** Fetching a later page failed (scrolling to the end again retries it). */
@@ -139,6 +141,8 @@ export function useRoadmapEpics(
 
   const active = source.kind === 'group' ? group : children;
   const connection = source.kind === 'group' ? group.data?.group?.epics : children.data?.group?.epic?.children;
+  const groupData = source.kind === 'group' ? group.data?.group : children.data?.group;
+  const limit = groupData?.roadmapEpicsLimit ?? ROADMAP_EPICS_LIMIT_DEFAULT;
   const notFound =
     source.kind === 'group'
       ? group.data !== undefined && !group.data.group
@@ -150,7 +154,7 @@ export function useRoadmapEpics(
     variables: groupVariables,
     first: source.kind === 'group' ? (connection as Parameters<typeof useNextPages>[0]['first']) : null,
     enabled: !wait && source.kind === 'group',
-    limit: ROADMAP_EPICS_LIMIT_DEFAULT,
+    limit,
   });
 
   // One epic's children: one growing list (`@connection`), as children lists are short.
@@ -162,9 +166,7 @@ export function useRoadmapEpics(
   );
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const childrenHasNextPage =
-    source.kind === 'epic' &&
-    (connection?.pageInfo.hasNextPage ?? false) &&
-    childNodes.length < ROADMAP_EPICS_LIMIT_DEFAULT;
+    source.kind === 'epic' && (connection?.pageInfo.hasNextPage ?? false) && childNodes.length < limit;
   const { fetchMore } = children;
   const fetchNextChildren = useCallback(() => {
     if (!childrenHasNextPage || !endCursor || inFlight.current === endCursor) return;
@@ -189,6 +191,7 @@ export function useRoadmapEpics(
   return {
     epics,
     count: connection?.count ?? null,
+    limit,
     loading: wait || (active.loading && !active.data),
     error: active.error,
     moreError: isGroup ? groupPages.error : null,
