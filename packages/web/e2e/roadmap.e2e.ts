@@ -81,7 +81,7 @@ async function rowTitles(page: Page): Promise<string[]> {
 
 /** Adds a token through the filtered search: type, operator, value, then submits. */
 async function addToken(page: Page, type: string, operator: 'is' | 'is not', value: string) {
-  const input = page.getByRole('textbox', { name: /Search or filter/ });
+  const input = page.getByRole('combobox', { name: /Search or filter/ });
   await input.click();
   const listbox = page.getByRole('listbox');
   await listbox.getByRole('option', { name: type, exact: true }).click();
@@ -390,7 +390,7 @@ test.describe('group roadmap', () => {
     await expect(children.getByRole('listitem', { name: /^Service mesh rollout,/ })).toBeVisible();
     await expect(children.getByRole('listitem', { name: /^Observability,/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
-    await expect(page.getByRole('textbox', { name: /Search or filter/ })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: /Search or filter/ })).toHaveCount(0);
     await shot(page, testInfo, '17-epic-page');
   });
 });

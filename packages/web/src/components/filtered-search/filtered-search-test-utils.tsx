@@ -180,7 +180,7 @@ export function renderFilteredSearch(
   };
 }
 
-export const input = () => screen.getByRole('textbox');
+export const input = () => screen.getByRole('combobox');
 export const list = () => screen.getByRole('listbox');
 export const optionNames = () =>
   within(list())

@@ -29,6 +29,17 @@ describe('FilteredSearch: token types', () => {
     expect(optionNames()).toEqual(['Author', 'Label', 'Milestone', 'Confidential', 'Group', 'Epic', 'My-Reaction']);
   });
 
+  it('is a combobox that controls its list and says whether it is open', async () => {
+    const { user } = renderFilteredSearch();
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().getAttribute('aria-haspopup')).toBe('listbox');
+    await user.click(input());
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().getAttribute('aria-controls')).toBe(list().id);
+    await user.keyboard('{Escape}');
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('offers My-Reaction to signed-in users only', async () => {
     const { user } = renderFilteredSearch({ signedIn: false });
     await user.click(input());
@@ -278,6 +289,16 @@ describe('FilteredSearch: fetching', () => {
     await startToken(user, title, title === 'Author' || title === 'Label' ? 'is not' : undefined);
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     await waitFor(() => expect(within(list()).getByRole('status').textContent).toBe('No suggestions found'));
+  });
+
+  it('says the latest labels could not be fetched when a later label search fails', async () => {
+    const { user, server } = renderFilteredSearch();
+    await startToken(user, 'Label', 'is not');
+    await within(list()).findByRole('option', { name: /priority::high/ });
+    server.failing.add('FilterLabelsQuery');
+    await user.keyboard('pri');
+    expect((await screen.findByRole('alert')).textContent).toContain('There was a problem fetching latest labels.');
+    expect(screen.queryByText('There was a problem fetching labels.')).toBeNull();
   });
 
   it('looks up the colour of a label chip from the URL, and says when it cannot', async () => {

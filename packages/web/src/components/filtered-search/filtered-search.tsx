@@ -310,6 +310,11 @@ export function FilteredSearch({
           <TextField ref={fieldRef} aria-label={inputLabel} className={styles.field}>
             <Input
               ref={inputRef}
+              // ARIA's editable combobox: the input owns the list it highlights options of, and says
+              // whether it is open (screen readers announce it; axe lets the list scroll without a tab stop).
+              role="combobox"
+              aria-expanded={open}
+              aria-haspopup="listbox"
               className={styles.input}
               placeholder={hasChips || pending ? undefined : placeholder}
               onKeyDownCapture={handleKeyDownCapture}

@@ -30,6 +30,8 @@ const EMOJI_LIMIT = 50;
 export const SUGGESTION_ERRORS = {
   author: 'There was a problem fetching users',
   label: 'There was a problem fetching labels.',
+  /** A later label search failed while earlier results are still shown. */
+  latestLabels: 'There was a problem fetching latest labels.',
   milestone: 'There was a problem fetching milestones.',
   group: 'There was a problem fetching groups.',
   epic: 'There was a problem fetching epics.',
@@ -110,7 +112,8 @@ export function useTokenSuggestions({ namespacePath, type, operator, term, token
   });
 
   useErrorAlert(users.error, SUGGESTION_ERRORS.author);
-  useErrorAlert(labels.error, SUGGESTION_ERRORS.label);
+  const labelsShown = !!(labels.data ?? labels.previousData);
+  useErrorAlert(labels.error, labelsShown ? SUGGESTION_ERRORS.latestLabels : SUGGESTION_ERRORS.label);
   useErrorAlert(milestones.error, SUGGESTION_ERRORS.milestone);
   useErrorAlert(groups.error, SUGGESTION_ERRORS.group);
   useErrorAlert(epics.error, SUGGESTION_ERRORS.epic);

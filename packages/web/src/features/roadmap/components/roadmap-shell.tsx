@@ -1,7 +1,9 @@
 import { epicProgress, type Timeframe, timeframeText, todayPosition } from '@milepost/shared';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
   type ReactNode,
   type UIEvent,
   useCallback,
@@ -42,7 +44,9 @@ const SKELETON_ROWS = 6;
  * The roadmap's scrolling area: a sticky timeline header, the milestones row and the epic rows. Rows
  * are virtualised (only the visible ones plus `bufferSize` on each side are in the DOM); the next
  * page loads when the last rows come into view; today's line crosses header and rows; a shadow at the
- * bottom shows, once the list is scrolled, while more rows lie below.
+ * bottom shows, once the list is scrolled, while more rows lie below. From the keyboard, Home and End
+ * in the list focus the first and the last loaded epic, the focused row stays drawn however far it is
+ * scrolled, and focus scrolls clear of the sticky header and details column.
  */
 export function RoadmapShell({
   timeframe,
@@ -72,10 +76,15 @@ export function RoadmapShell({
 
   // Where the rows start inside the scrolling shell (below the header and the milestones row).
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Height of the sticky header: what keyboard focus scrolls rows clear of (scroll-padding).
+  const [stickyTop, setStickyTop] = useState(0);
   useLayoutEffect(() => {
     const element = rowsRef.current;
     if (!element) return;
-    const update = () => setScrollMargin(element.offsetTop);
+    const update = () => {
+      setScrollMargin(element.offsetTop);
+      setStickyTop((element.parentElement?.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
+    };
     update();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
@@ -83,6 +92,16 @@ export function RoadmapShell({
       observer.observe(sibling);
     }
     return () => observer.disconnect();
+  }, []);
+
+  // The row holding keyboard focus stays rendered while it scrolls out of view, so focus is never
+  // dropped to the page (by the arrow keys, Page Up/Down or the wheel).
+  const focusedIndex = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
   }, []);
 
   const count = rows?.length ?? 0;
@@ -95,6 +114,7 @@ export function RoadmapShell({
     overscan: bufferSize,
     scrollMargin,
     getItemKey: (index) => rows?.[index]?.key ?? index,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
@@ -112,6 +132,40 @@ export function RoadmapShell({
     scrolledFor.current = key;
     element.scrollLeft = today_ ? Math.max(0, today_.periodIndex * cellWidth - cellWidth / 2) : 0;
   }, [timeframe, cellWidth, today_]);
+
+  // Home and End in the list focus the first and the last loaded epic: off-screen rows are not in the
+  // DOM, so the row is scrolled to first and focused once it is drawn.
+  const pendingFocus = useRef<number | null>(null);
+  const focusRow = useCallback((index: number) => {
+    const link = rowsRef.current?.querySelector<HTMLElement>(`li[aria-posinset="${index + 1}"] a`);
+    link?.focus({ preventScroll: true });
+    return link !== undefined && link !== null;
+  }, []);
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    // Focus that moved on meanwhile (Tab, a click elsewhere) is left where it is.
+    const active = document.activeElement;
+    if (active !== document.body && !rowsRef.current?.contains(active)) pendingFocus.current = null;
+    else if (focusRow(pendingFocus.current)) pendingFocus.current = null;
+  });
+  const handleListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (!rows || (event.key !== 'Home' && event.key !== 'End')) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const epicIndexes = rows.flatMap((row, index) => (row.kind === 'epic' ? [index] : []));
+    const index = event.key === 'Home' ? epicIndexes[0] : epicIndexes[epicIndexes.length - 1];
+    if (index === undefined) return;
+    event.preventDefault();
+    if (event.key === 'Home') virtualizer.scrollToOffset(0);
+    else virtualizer.scrollToIndex(index, { align: 'end' });
+    pendingFocus.current = focusRow(index) ? null : index;
+  };
+  const handleListFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const position = event.target.closest('li')?.getAttribute('aria-posinset');
+    focusedIndex.current = position ? Number(position) - 1 : null;
+  };
+  const handleListBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) focusedIndex.current = null;
+  };
 
   const [showShadow, setShowShadow] = useState(false);
   const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
@@ -170,7 +224,7 @@ export function RoadmapShell({
       <div
         ref={scrollRef}
         className={styles.shell}
-        style={{ height: shellHeight }}
+        style={{ height: shellHeight, scrollPaddingTop: stickyTop, scrollPaddingLeft: leftWidth }}
         onScroll={handleScroll}
         data-testid="roadmap-shell"
         data-roadmap-scroll=""
@@ -216,7 +270,13 @@ export function RoadmapShell({
                 ))}
               </div>
             ) : (
-              <ul className={styles.rows} aria-label={listTitle}>
+              <ul
+                className={styles.rows}
+                aria-label={listTitle}
+                onKeyDown={handleListKeyDown}
+                onFocus={handleListFocus}
+                onBlur={handleListBlur}
+              >
                 {items.map((item) => {
                   const row = rows[item.index];
                   if (!row) return null;
