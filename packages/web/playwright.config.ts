@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// MILEPOST_E2E_PORT lets a second run (a helper beside CI) use another port.
+const PORT = Number(process.env.MILEPOST_E2E_PORT ?? 3100);
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // A fresh data directory per run, left for the server to create (it sets the owner and mode the

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
+  addDays,
   DEMO_TODAY,
   expect,
   monthAndDay,
@@ -11,7 +12,7 @@ import {
   weekStart,
   yearOf,
 } from './demo-today.ts';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The group roadmap as a new user takes it, on the demo data (dates relative to today): the
@@ -51,6 +52,41 @@ async function platformModernisationLabel(page: Page): Promise<string> {
   );
   const { title, startDate, dueDate } = data.group.epic;
   return `${title}, ${timeframeInWords(startDate.slice(0, 10), dueDate.slice(0, 10))}`;
+}
+
+/** A new private group of the signed-in user, for journeys that need data of their own. */
+async function createGroup(page: Page, path: string): Promise<{ id: string; fullPath: string }> {
+  const data = await graphql<{ groupCreate: { group: { id: string; fullPath: string } } }>(
+    page,
+    `mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id fullPath } errors } }`,
+    { input: { name: `Group ${path}`, path, visibility: 'private' } },
+  );
+  return data.groupCreate.group;
+}
+
+/** An epic with fixed start and due dates. */
+async function createDatedEpic(
+  page: Page,
+  groupPath: string,
+  title: string,
+  start: string,
+  due: string,
+): Promise<{ id: string; iid: string }> {
+  const data = await graphql<{ createEpic: { epic: { id: string; iid: string } } }>(
+    page,
+    `mutation($input: CreateEpicInput!) { createEpic(input: $input) { epic { id iid } errors } }`,
+    {
+      input: {
+        groupPath,
+        title,
+        startDateFixed: start,
+        startDateIsFixed: true,
+        dueDateFixed: due,
+        dueDateIsFixed: true,
+      },
+    },
+  );
+  return data.createEpic.epic;
 }
 
 async function openSettings(page: Page): Promise<Locator> {
@@ -261,6 +297,58 @@ test.describe('group roadmap', () => {
     await shot(page, testInfo, '10-filter-author-is-not');
   });
 
+  test('filters by milestone (is only: the epics API cannot negate a milestone)', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    const world = await createGroup(page, `ms-${testInfo.project.name}-${Date.now()}`);
+    const project = await graphql<{ projectCreate: { project: { fullPath: string } } }>(
+      page,
+      `mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { fullPath } errors } }`,
+      { input: { groupId: world.id, name: 'App', path: 'app' } },
+    );
+    const milestone = await restPost<{ id: number }>(page, `/groups/${encodeURIComponent(world.fullPath)}/milestones`, {
+      title: 'Beta launch',
+      start_date: addDays(DEMO_TODAY, -7),
+      due_date: addDays(DEMO_TODAY, 7),
+    });
+    const launch = await createDatedEpic(
+      page,
+      world.fullPath,
+      'Launch',
+      addDays(DEMO_TODAY, -3),
+      addDays(DEMO_TODAY, 3),
+    );
+    await createDatedEpic(page, world.fullPath, 'Polish', addDays(DEMO_TODAY, -3), addDays(DEMO_TODAY, 3));
+    await graphql(page, `mutation($input: CreateIssueInput!) { createIssue(input: $input) { errors } }`, {
+      input: {
+        projectPath: project.projectCreate.project.fullPath,
+        title: 'Ship the beta',
+        milestoneId: `gid://gitlab/Milestone/${milestone.id}`,
+        epicId: launch.id,
+      },
+    });
+
+    const roadmap = `/groups/${world.fullPath}/-/roadmap`;
+    await page.goto(roadmap);
+    await expect(epicRow(page, 'Polish')).toBeVisible();
+    await expect(epicRow(page, 'Launch')).toBeVisible();
+
+    const input = page.getByRole('combobox', { name: /Search or filter/ });
+    await input.click();
+    const listbox = page.getByRole('listbox');
+    await listbox.getByRole('option', { name: 'Milestone', exact: true }).click();
+    // Only 'is' (GitLab's epic filters have no negated or unioned milestone): no operator step,
+    // the milestones come straight away.
+    await expect(listbox.getByRole('option')).toHaveText(['Beta launch']);
+    await expect(listbox.getByRole('option', { name: 'is not' })).toHaveCount(0);
+    await page.keyboard.type('Beta');
+    await listbox.getByRole('option', { name: /Beta launch/ }).click();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/milestone_title=Beta(\+|%20)launch/);
+    await expect(epicRow(page, 'Launch')).toBeVisible();
+    await expect(epicRow(page, 'Polish')).toHaveCount(0);
+    await shot(page, testInfo, '11-filter-milestone-is');
+  });
+
   test('sorts by title in both directions', async ({ page }) => {
     await signInViaApi(page, 'alice');
     await page.goto(ROADMAP);
@@ -367,6 +455,56 @@ test.describe('group roadmap', () => {
       `/groups/${path}/-/epics`,
     );
     await shot(page, testInfo, '15-empty-no-dated-epics');
+  });
+
+  test('@narrow empty states: epics outside the range, an epic filter, and an epic without dated children', async ({
+    page,
+  }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    const world = await createGroup(page, `old-${testInfo.project.name}-${Date.now()}`);
+    // Dated five years back: outside every range the roadmap offers.
+    const archive = await createDatedEpic(
+      page,
+      world.fullPath,
+      'Archive',
+      addDays(DEMO_TODAY, -5 * 365),
+      addDays(DEMO_TODAY, -5 * 365 + 30),
+    );
+    await graphql(page, `mutation($input: CreateEpicInput!) { createEpic(input: $input) { errors } }`, {
+      input: { groupPath: world.fullPath, title: 'Undated child', parentId: archive.id },
+    });
+
+    await page.goto(`/groups/${world.fullPath}/-/roadmap`);
+    await expect(
+      page.getByRole('heading', { name: 'The roadmap shows the progress of your epics along a timeline' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        /^To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; from .+ to .+\.$/,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New epic' })).toBeVisible();
+    await shot(page, testInfo, '15b-empty-outside-range');
+
+    await page.goto(`/groups/${world.fullPath}/-/roadmap?epic_iid=${archive.iid}`);
+    await expect(page.getByRole('heading', { name: 'Sorry, no epics matched your search' })).toBeVisible();
+    await expect(
+      page.getByText('To make your epics appear in the roadmap, add start or due dates to them.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New epic' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View epics list' })).toBeVisible();
+    await shot(page, testInfo, '15c-empty-filtered-by-epic');
+
+    await page.goto(`/groups/${world.fullPath}/-/epics/${archive.iid}`);
+    await expect(page.getByRole('heading', { name: 'Archive', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('To view the roadmap, add a start or due date to one of the child epics.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'child epics' })).toHaveAttribute(
+      'href',
+      `/groups/${world.fullPath}/-/epics/${archive.iid}`,
+    );
+    await shot(page, testInfo, '15d-empty-child-epics');
   });
 
   test('@narrow a signed-out visitor sees the public epics only', async ({ page }, testInfo) => {
