@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-// MILEPOST_E2E_PORT lets a second run (a helper beside CI) use another port.
+// MILEPOST_E2E_PORT lets a second run go beside the first (another port, its own web build).
 const PORT = Number(process.env.MILEPOST_E2E_PORT ?? 3100);
+const webDist = process.env.MILEPOST_E2E_PORT ? path.join(tmpdir(), `milepost-e2e-web-${PORT}`) : undefined;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // A fresh data directory per run, left for the server to create (it sets the owner and mode the
@@ -62,7 +63,9 @@ export default defineConfig({
   ],
   webServer: {
     // The server serves the built web bundle (packages/web/dist) with an SPA fallback.
-    command: 'npm run build && npm start',
+    command: webDist
+      ? `npm run build -w @milepost/web -- --outDir ${webDist} --emptyOutDir && npm start`
+      : 'npm run build && npm start',
     cwd: repoRoot,
     url: `http://localhost:${PORT}/-/health`,
     timeout: 240_000,
@@ -77,6 +80,7 @@ export default defineConfig({
       MILEPOST_DEMO_TODAY: process.env.MILEPOST_DEMO_TODAY,
       MILEPOST_ROOT_PASSWORD: 'root-password-123',
       MILEPOST_LOG_LEVEL: 'warn',
+      ...(webDist ? { MILEPOST_WEB_DIST: webDist } : {}),
     },
   },
 });

@@ -8,8 +8,9 @@ import { EpicPageTitleQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
-import { Roadmap } from '../roadmap/roadmap.tsx';
+import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
 import styles from './epic-page.module.css';
+import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
 /**
  * `/groups/<path>/-/epics/<iid>`: the epic's title and the roadmap of its child epics. The rest of
@@ -31,16 +32,16 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
   return (
     <>
       <PageHeader breadcrumbs={breadcrumbs} title={epic.title ?? `Epic &${iid}`} subtitle={`&${epic.iid}`} />
-      <Alert className={styles.comingSoon}>
-        The rest of the epic page is coming: its description and status, the tree of child issues and epics, and a
-        sidebar with dates, labels, health status and participants aren't available in this version of Milepost yet.
-      </Alert>
-      <section className={styles.section} aria-labelledby="epic-roadmap-heading">
-        <h2 id="epic-roadmap-heading" className={styles.sectionTitle}>
-          Roadmap
-        </h2>
-        <Roadmap groupFullPath={group.fullPath} epicIid={epic.iid} />
-      </section>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <Alert className={styles.comingSoon}>
+            The rest of the epic page is coming: its description and status, the tree of child issues and epics, and a
+            sidebar with dates, labels, health status and participants aren't available in this version of Milepost yet.
+          </Alert>
+          <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
+        </div>
+        <EpicSidebar groupFullPath={group.fullPath} iid={epic.iid} />
+      </div>
     </>
   );
 }
