@@ -518,12 +518,14 @@ test.describe('group roadmap', () => {
     expect(serious.map((v) => v.id)).toEqual([]);
   });
 
-  test('@narrow the epic page shows its child epics on a roadmap', async ({ page }, testInfo) => {
+  test('@narrow the epic page shows its child epics on a roadmap (its Roadmap view tab)', async ({
+    page,
+  }, testInfo) => {
     await signInViaApi(page, 'alice');
     await page.goto('/groups/acme/-/epics/1?timeframe_range_type=THREE_YEARS');
     await expect(page.getByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeVisible();
-    await expect(page.getByText(/The rest of the epic page is coming/)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Roadmap', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Child issues and epics', level: 2 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Roadmap view' }).click();
     const children = page.getByRole('list', { name: 'Child epics' });
     await expect(children.getByRole('listitem', { name: /^Service mesh rollout,/ })).toBeVisible();
     await expect(children.getByRole('listitem', { name: /^Observability,/ })).toBeVisible();

@@ -97,11 +97,14 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
     case 'Global':
       if (ability === 'createGroup') return writes;
       if (ability === 'readAdminArea') return admin;
+      if (ability === 'readAbuseReport') return admin;
       return false;
     case 'User':
       // Profiles are public, as on GitLab; lists of users show active ones only to non-admins.
       if (ability === 'readUser') return true;
       if (ability === 'adminUser') return admin && writes;
+      // Any signed-in user may report another user (never themselves) to the administrators.
+      if (ability === 'createAbuseReport') return writes && user !== null && user.id !== subject.user.id;
       return false;
     case 'Group': {
       const g = subject.group;

@@ -109,9 +109,28 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/** Abuse reports (migration 0006): a reporter reports a user to the administrators. */
+export const abuseReports = pgTable('abuse_reports', {
+  id: id(),
+  reporterId: ref('reporter_id').notNull(),
+  userId: ref('user_id').notNull(),
+  category: text('category', {
+    enum: ['spam', 'offensive', 'phishing', 'crypto', 'credentials', 'copyright', 'malware', 'other'],
+  }).notNull(),
+  status: text('status', { enum: ['open', 'closed'] })
+    .notNull()
+    .default('open'),
+  message: text('message').notNull(),
+  reportedFromUrl: text('reported_from_url').notNull().default(''),
+  linksToSpam: text('links_to_spam').array().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;
+export type AbuseReportRow = typeof abuseReports.$inferSelect;
 export * from './schema-planning.ts';

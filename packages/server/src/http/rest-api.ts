@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { abuseReportsRoutes, abuseReportsUiRoutes } from '../modules/abuse-reports/abuse-reports.routes.ts';
 import { tokensRoutes } from '../modules/auth/tokens.routes.ts';
 import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts';
 import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
 import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
 import { labelsRoutes, labelsUiRoutes } from '../modules/labels/labels.routes.ts';
+import { markdownPreviewUiRoutes } from '../modules/markdown/markdown-preview.routes.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
 import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/milestones.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
@@ -24,6 +26,8 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     issuesUiRoutes,
     awardsUiRoutes,
     autocompleteUiRoutes,
+    markdownPreviewUiRoutes,
+    abuseReportsUiRoutes,
   ]) {
     register(ui, services, config);
   }
@@ -40,6 +44,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       epicsRoutes(api, services, config);
       issuesRoutes(api, services, config);
       awardsRoutes(api, services, config);
+      abuseReportsRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

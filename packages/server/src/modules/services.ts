@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { abuseReportsService } from './abuse-reports/abuse-reports.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { awardsService } from './awards/awards.service.ts';
 import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
@@ -33,6 +34,7 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     issues: issuesService(db),
     awards: awardsService(db),
     autocomplete: autocompleteService(db),
+    abuseReports: abuseReportsService(db),
   };
 }
 

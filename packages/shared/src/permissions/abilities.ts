@@ -26,7 +26,17 @@ export const PROJECT_ABILITIES = [
 export type UserAbility = (typeof USER_ABILITIES)[number];
 export type GroupAbility = (typeof GROUP_ABILITIES)[number];
 export type ProjectAbility = (typeof PROJECT_ABILITIES)[number];
-export type Ability = UserAbility | GroupAbility | ProjectAbility | PlanningAbility | 'createGroup' | 'readAdminArea';
+export type Ability =
+  | UserAbility
+  | GroupAbility
+  | ProjectAbility
+  | PlanningAbility
+  | AbuseReportAbility
+  | 'createGroup'
+  | 'readAdminArea';
+
+/** Reporting a user to the administrators (on the reported user), and reading the reports (global). */
+export type AbuseReportAbility = 'createAbuseReport' | 'readAbuseReport';
 
 export const EPIC_ABILITIES = [
   'readEpic',

@@ -2,6 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { ToastProvider } from '../components/ui/toast.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -21,7 +22,9 @@ createRoot(root).render(
     <ErrorBoundary>
       <ApolloProvider client={client}>
         <AlertsProvider>
-          <RouterProvider router={router} />
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
         </AlertsProvider>
       </ApolloProvider>
     </ErrorBoundary>

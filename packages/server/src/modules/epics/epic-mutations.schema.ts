@@ -143,6 +143,11 @@ builder.relayMutationField(
       iid: t.id({ required: true, description: 'IID of the epic to mutate.' }),
       ...sharedInputFields(t),
       stateEvent: t.field({ type: EpicStateEventEnum, required: false, description: 'State event for the epic.' }),
+      lockVersion: t.int({
+        required: false,
+        description:
+          'Version of the epic the edit is based on (`Epic.lockVersion`); when the epic has changed since, nothing is saved and `errors` says so.',
+      }),
     }),
   },
   {
@@ -150,9 +155,16 @@ builder.relayMutationField(
     extensions: { ability: 'updateEpic' },
     authScopes: { signedIn: true },
     resolve: (_root, { input }, ctx) => {
-      const { groupPath, iid, clientMutationId: _c, ...rest } = input as typeof input & { clientMutationId?: unknown };
+      const {
+        groupPath,
+        iid,
+        lockVersion,
+        clientMutationId: _c,
+        ...rest
+      } = input as typeof input & { clientMutationId?: unknown };
       const epicInput = toEpicInput(rest as SharedArgs);
       if (!hasEpicAttributes(epicInput)) throw new GraphQLError('The list of epic attributes is empty');
+      if (lockVersion !== undefined && lockVersion !== null) epicInput.lockVersion = lockVersion;
       return runMutation(
         async () => {
           const found = await epicOf(ctx, ctx.actor, groupPath, iid);

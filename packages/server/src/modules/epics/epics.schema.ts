@@ -263,6 +263,10 @@ EpicRef.implement({
       description: 'Timestamp of when the epic was closed.',
       resolve: (e) => e.epic.closedAt,
     }),
+    lockVersion: t.int({
+      description: 'Version of the epic, for optimistic locking of edits (REST `lock_version`).',
+      resolve: (e) => e.epic.lockVersion,
+    }),
     userPermissions: t.field({
       type: EpicPermissionsRef,
       description: 'Permissions for the current user on the resource.',
@@ -281,5 +285,6 @@ EpicRef.implement({
 });
 
 import './epic-connections.schema.ts';
+import './epic-date-sources.schema.ts';
 import './epic-group.schema.ts';
 import './epic-mutations.schema.ts';

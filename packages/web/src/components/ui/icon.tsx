@@ -180,6 +180,13 @@ const PATHS = {
       <path d="M3 13L13 3" />
     </>
   ),
+  'ellipsis-v': (
+    <>
+      <circle cx="8" cy="3.5" r=".75" />
+      <circle cx="8" cy="8" r=".75" />
+      <circle cx="8" cy="12.5" r=".75" />
+    </>
+  ),
   smiley: (
     <>
       <circle cx="8" cy="8" r="6" />

@@ -7,14 +7,15 @@ import { useCurrentUser } from '../../app/use-current-user.ts';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { routes } from '../../lib/routes.ts';
 import styles from './admin.module.css';
+import { AdminAbuseReportsPanel } from './components/admin-abuse-reports-panel.tsx';
 import { AdminGroupsPanel } from './components/admin-groups-panel.tsx';
 import { AdminProjectsPanel } from './components/admin-projects-panel.tsx';
 import { AdminUsersPanel } from './components/admin-users-panel.tsx';
 
-const TABS = ['users', 'groups', 'projects'] as const;
+const TABS = ['users', 'groups', 'projects', 'abuse_reports'] as const;
 type AdminTab = (typeof TABS)[number];
 
-/** `/admin`: users, groups and projects for administrators; everyone else gets a 404. */
+/** `/admin`: users, groups, projects and abuse reports for administrators; everyone else gets a 404. */
 export function AdminPage() {
   const { currentUser, loading } = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -40,6 +41,9 @@ export function AdminPage() {
           <Tab id="projects" className={styles.tab}>
             Projects
           </Tab>
+          <Tab id="abuse_reports" className={styles.tab}>
+            Abuse reports
+          </Tab>
         </TabList>
         <TabPanel id="users" className={styles.panel}>
           <AdminUsersPanel />
@@ -49,6 +53,9 @@ export function AdminPage() {
         </TabPanel>
         <TabPanel id="projects" className={styles.panel}>
           <AdminProjectsPanel />
+        </TabPanel>
+        <TabPanel id="abuse_reports" className={styles.panel}>
+          <AdminAbuseReportsPanel />
         </TabPanel>
       </Tabs>
     </>

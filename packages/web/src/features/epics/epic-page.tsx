@@ -1,24 +1,31 @@
 import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { PageHeader } from '../../app/shell/page-header.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import { EpicPageTitleQueryDocument } from '../../gql/graphql.ts';
+import { EpicPageQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
 import styles from './epic-page.module.css';
+import { EpicBody } from './header/epic-body.tsx';
+import { EpicEditForm } from './header/epic-edit-form.tsx';
+import { EpicHeader } from './header/epic-header.tsx';
 import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
 /**
- * `/groups/<path>/-/epics/<iid>`: the epic's title and the roadmap of its child epics. The rest of
- * the epic page (description, child items tree, sidebar) is not built yet, and the page says so.
+ * `/groups/<path>/-/epics/<iid>` (spec 001 §2.1): the header with the epic's state and actions, its
+ * title and description (or the edit form), the child items and the sidebar.
  */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
-  const { data, error } = useQuery(EpicPageTitleQueryDocument, { variables: { fullPath: group.fullPath, iid } });
+  const { data, error } = useQuery(EpicPageQueryDocument, { variables: { fullPath: group.fullPath, iid } });
   useErrorAlert(error, 'Something went wrong while fetching the epic.');
+  const [isEditing, setEditing] = useState(false);
+  const epic = data?.group?.epic;
+  useDocumentTitle(epic?.title ?? `Epic &${iid}`);
   const breadcrumbs = [
     ...namespaceBreadcrumbs(group.fullPath, group.fullName),
     { label: 'Epics', to: routes.groupEpics(group.fullPath) },
@@ -26,18 +33,26 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
   ];
 
   if (!data) return error ? null : <SkeletonList rows={4} label="Loading epic" />;
-  const epic = data.group?.epic;
   if (!epic) return <NotFoundPage />;
 
   return (
     <>
-      <PageHeader breadcrumbs={breadcrumbs} title={epic.title ?? `Epic &${iid}`} subtitle={`&${epic.iid}`} />
+      <div className={styles.breadcrumbs}>
+        <Breadcrumbs items={breadcrumbs} />
+      </div>
       <div className={styles.layout}>
         <div className={styles.main}>
-          <Alert className={styles.comingSoon}>
-            The rest of the epic page is coming: its description and status, the tree of child issues and epics, and a
-            sidebar with dates, labels, health status and participants aren't available in this version of Milepost yet.
-          </Alert>
+          <EpicHeader
+            epic={epic}
+            groupFullPath={group.fullPath}
+            isEditing={isEditing}
+            onEdit={() => setEditing(true)}
+          />
+          {isEditing ? (
+            <EpicEditForm epic={epic} groupFullPath={group.fullPath} onClose={() => setEditing(false)} />
+          ) : (
+            <EpicBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
+          )}
           <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
         </div>
         <EpicSidebar groupFullPath={group.fullPath} iid={epic.iid} />

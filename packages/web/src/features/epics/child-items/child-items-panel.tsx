@@ -1,19 +1,207 @@
-import { Roadmap } from '../../roadmap/roadmap.tsx';
+import { useMutation } from '@apollo/client/react';
+import { useCallback, useState } from 'react';
+import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { CreateChildEpicMutationDocument, CreateChildIssueMutationDocument } from '../../../gql/graphql.ts';
+import { AddExistingForm } from './add-existing-form.tsx';
+import { AddItemMenu, type ChildItemsForm } from './add-item-menu.tsx';
+import { addReferencesToEpic, ChildItemsError, removeRelation } from './child-items-api.ts';
 import styles from './child-items-panel.module.css';
+import { ChildItemsEmptyState, ChildItemsHeaderCounts } from './child-items-parts.tsx';
+import { CREATE_EPIC_FAILED, CreateEpicForm } from './create-epic-form.tsx';
+import { CREATE_ISSUE_FAILED, CreateIssueForm } from './create-issue-form.tsx';
+import { EpicTree } from './epic-tree.tsx';
+import { LazyRoadmap } from './lazy-roadmap.tsx';
+import { rememberRecentProject } from './recent-projects.ts';
+import { RemoveItemModal } from './remove-item-modal.tsx';
+import type { TreeChild } from './tree-model.ts';
+import { ROOT, useEpicTree } from './use-epic-tree.ts';
+import { useShowLabels } from './use-show-labels.ts';
 
 type ChildItemsPanelProps = { groupFullPath: string; iid: string };
 
 /**
- * The epic's child items (spec 001 §2.2). For now the roadmap of its child epics; the tree of child
- * issues and epics is not built yet.
+ * The epic's child items (spec 001 §2.2): a tree of child epics and issues with add, create,
+ * remove and reorder, and a roadmap of the child epics on a second tab.
  */
 export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
+  const tree = useEpicTree(groupFullPath, iid);
+  const { parent, branches, reload } = tree;
+  const { pushAlert } = useAlerts();
+  const [showLabels, setShowLabels] = useShowLabels();
+  const [form, setForm] = useState<ChildItemsForm | null>(null);
+  const [removing, setRemoving] = useState<{ child: TreeChild; parentKey: string } | null>(null);
+  const [removeInProgress, setRemoveInProgress] = useState(false);
+  const [createEpic] = useMutation(CreateChildEpicMutationDocument);
+  const [createIssue] = useMutation(CreateChildIssueMutationDocument);
+
+  const rootAdmin = parent?.userPermissions.adminEpicRelation ?? false;
+  const canAdminRelation = useCallback(
+    (key: string) => {
+      if (key === ROOT) return rootAdmin;
+      const epic = Object.values(branches)
+        .flatMap((b) => b.branch?.epics ?? [])
+        .find((e) => e.id === key);
+      return epic?.userPermissions.adminEpicRelation ?? false;
+    },
+    [branches, rootAdmin],
+  );
+
+  const confidential = parent?.confidential === true;
+  const parentTitleOf = (key: string) =>
+    key === ROOT
+      ? (parent?.title ?? parent?.reference ?? `&${iid}`)
+      : (Object.values(branches)
+          .flatMap((b) => b.branch?.epics ?? [])
+          .find((e) => e.id === key)?.title ?? '');
+
+  const handleAddExisting = async (kind: 'epic' | 'issue', references: string[]) => {
+    await addReferencesToEpic(groupFullPath, iid, kind, references);
+    setForm(null);
+    await reload();
+  };
+
+  const handleCreateEpic = async (values: { title: string; groupFullPath: string }) => {
+    if (!parent) return;
+    const { data } = await createEpic({
+      variables: {
+        input: { groupPath: values.groupFullPath, title: values.title, parentId: parent.id, confidential },
+      },
+    });
+    const errors = data?.createEpic?.errors ?? [];
+    if (!data?.createEpic?.epic) throw new ChildItemsError(errors[0] ?? CREATE_EPIC_FAILED);
+    setForm(null);
+    await reload();
+  };
+
+  const handleCreateIssue = async (values: {
+    title: string;
+    project: { id: string; fullPath: string; nameWithNamespace: string };
+  }) => {
+    if (!parent) return;
+    const { data } = await createIssue({
+      variables: {
+        input: { projectPath: values.project.fullPath, title: values.title, epicId: parent.id, confidential },
+      },
+    });
+    if (!data?.createIssue?.issue) throw new ChildItemsError(CREATE_ISSUE_FAILED);
+    rememberRecentProject(values.project);
+    setForm(null);
+    await reload();
+  };
+
+  const handleConfirmRemove = async () => {
+    if (!removing) return;
+    const { child } = removing;
+    setRemoveInProgress(true);
+    try {
+      await removeRelation(child.item.relationPath ?? '', child.kind);
+      setRemoving(null);
+      await reload();
+    } catch (error) {
+      setRemoving(null);
+      pushAlert({ variant: 'danger', message: error instanceof Error ? error.message : 'Something went wrong.' });
+    } finally {
+      setRemoveInProgress(false);
+    }
+  };
+
+  const rootState = branches[ROOT];
+  const rootBranch = rootState?.branch;
+  const isEmpty = rootBranch && rootBranch.epics.length === 0 && rootBranch.issues.length === 0;
+
   return (
-    <section className={styles.section} aria-labelledby="epic-roadmap-heading">
-      <h2 id="epic-roadmap-heading" className={styles.sectionTitle}>
-        Roadmap
-      </h2>
-      <Roadmap groupFullPath={groupFullPath} epicIid={iid} />
+    <section className={styles.section} aria-labelledby="child-items-heading">
+      <div className={styles.header}>
+        <h2 id="child-items-heading" className={styles.sectionTitle}>
+          Child issues and epics
+        </h2>
+        {parent && <ChildItemsHeaderCounts epics={parent.children?.count ?? 0} issues={parent.issues.count} />}
+        <div className={styles.headerActions}>
+          {rootAdmin && (
+            <AddItemMenu
+              showEpicGroup={rootAdmin}
+              canCreateEpic={parent?.userPermissions.adminEpic ?? false}
+              onSelect={setForm}
+            />
+          )}
+        </div>
+      </div>
+      {form === 'add-issue' || form === 'add-epic' ? (
+        <AddExistingForm
+          key={form}
+          kind={form === 'add-epic' ? 'epic' : 'issue'}
+          confidential={confidential}
+          onSubmit={(refs) => handleAddExisting(form === 'add-epic' ? 'epic' : 'issue', refs)}
+          onCancel={() => setForm(null)}
+        />
+      ) : null}
+      {form === 'create-epic' && parent ? (
+        <CreateEpicForm
+          groupFullPath={parent.group.fullPath}
+          groupName={parent.group.name}
+          confidential={confidential}
+          onSubmit={handleCreateEpic}
+          onCancel={() => setForm(null)}
+        />
+      ) : null}
+      {form === 'create-issue' && parent ? (
+        <CreateIssueForm
+          groupFullPath={parent.group.fullPath}
+          confidential={confidential}
+          defaultProject={parent.defaultProjectForIssueCreation}
+          onSubmit={handleCreateIssue}
+          onCancel={() => setForm(null)}
+        />
+      ) : null}
+      <Tabs className={styles.tabs}>
+        <div className={styles.tabBar}>
+          <TabList aria-label="Child items views" className={styles.tabList}>
+            <Tab id="tree" className={styles.tab}>
+              Tree view
+            </Tab>
+            <Tab id="roadmap" className={styles.tab}>
+              Roadmap view
+            </Tab>
+          </TabList>
+        </div>
+        <TabPanel id="tree" className={styles.tabPanel}>
+          <Switch className={styles.switch} isSelected={showLabels} onChange={setShowLabels}>
+            <span className={styles.switchTrack} aria-hidden="true">
+              <span className={styles.switchThumb} />
+            </span>
+            Show labels
+          </Switch>
+          {!rootBranch && rootState?.error ? null : !rootBranch ? (
+            <SkeletonList rows={3} label="Loading child items" />
+          ) : isEmpty ? (
+            <ChildItemsEmptyState />
+          ) : (
+            <EpicTree
+              branches={branches}
+              expandedKeys={tree.expandedKeys}
+              onExpandedChange={tree.changeExpanded}
+              onShowMore={tree.showMore}
+              canAdminRelation={canAdminRelation}
+              onRemove={(child, parentKey) => setRemoving({ child, parentKey })}
+              onMove={(parentKey, child, direction) => void tree.move(parentKey, child, direction)}
+              onDrop={rootAdmin ? (moved, target, position) => void tree.drop(moved, target, position) : undefined}
+              showLabels={showLabels}
+            />
+          )}
+        </TabPanel>
+        <TabPanel id="roadmap" className={styles.tabPanel}>
+          <LazyRoadmap groupFullPath={groupFullPath} epicIid={iid} />
+        </TabPanel>
+      </Tabs>
+      <RemoveItemModal
+        child={removing?.child ?? null}
+        parentTitle={removing ? parentTitleOf(removing.parentKey) : ''}
+        isRemoving={removeInProgress}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void handleConfirmRemove()}
+      />
     </section>
   );
 }

@@ -1,0 +1,102 @@
+import { useMutation } from '@apollo/client/react';
+import { type FormEvent, useState } from 'react';
+import { Button as AriaButton, Form } from 'react-aria-components';
+import { LabelPickerCreateLabelMutationDocument } from '../../gql/graphql.ts';
+import { errorMessages } from '../../lib/mutation-errors.ts';
+import { Button } from '../ui/button.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import styles from './label-picker.module.css';
+import { type PickerLabel, SUGGESTED_LABEL_COLORS } from './label-picker-selection.ts';
+
+type LabelPickerCreateFormProps = {
+  /** The group the label is created in. */
+  fullPath: string;
+  onCreated: (label: PickerLabel) => void;
+  onCancel: () => void;
+};
+
+/**
+ * 'Create group label': a name and a colour (a suggested swatch or typed), both trimmed. Create is
+ * disabled while either is empty or a creation runs (spec 001 §5).
+ */
+export function LabelPickerCreateForm({ fullPath, onCreated, onCancel }: LabelPickerCreateFormProps) {
+  const [title, setTitle] = useState('');
+  const [color, setColor] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [createLabel, { loading }] = useMutation(LabelPickerCreateLabelMutationDocument, {
+    refetchQueries: ['LabelPickerLabelsQuery'],
+  });
+  const canCreate = title.trim() !== '' && color.trim() !== '' && !loading;
+  // An error is about what was sent: it goes once the name or the colour changes.
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canCreate) return;
+    setError(null);
+    try {
+      const result = await createLabel({
+        variables: { input: { title: title.trim(), color: color.trim(), groupPath: fullPath } },
+      });
+      const payload = result.data?.labelCreate;
+      if (payload?.label && payload.errors.length === 0) {
+        onCreated(payload.label);
+        return;
+      }
+      setError(payload?.errors[0] ?? '');
+    } catch (e) {
+      setError(errorMessages(e)[0] ?? '');
+    }
+  };
+
+  return (
+    <Form className={styles.createForm} onSubmit={handleSubmit} aria-label="Create group label">
+      <TextField label="Name" placeholder="Name new label" value={title} onChange={edit(setTitle)} autoFocus />
+      <fieldset className={styles.colorField}>
+        <legend className={styles.colorLegend}>Color</legend>
+        <div className={styles.palette}>
+          {SUGGESTED_LABEL_COLORS.map((c) => (
+            <AriaButton
+              key={c.color}
+              className={styles.paletteSwatch}
+              style={{ backgroundColor: c.color }}
+              aria-label={c.title}
+              aria-pressed={color.toLowerCase() === c.color}
+              onPress={() => edit(setColor)(c.color)}
+            />
+          ))}
+        </div>
+        <div className={styles.colorInput}>
+          <span
+            className={styles.colorPreview}
+            style={color.trim() ? { backgroundColor: color.trim() } : undefined}
+            aria-hidden="true"
+          />
+          <TextField
+            label="Color value"
+            placeholder="Use custom color #FF0000"
+            value={color}
+            onChange={edit(setColor)}
+          />
+        </div>
+      </fieldset>
+      {error !== null && (
+        <div className={styles.error} role="alert">
+          <strong>Error creating label.</strong>
+          {error && <span> {error}</span>}
+        </div>
+      )}
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" compact isDisabled={!canCreate}>
+          {loading ? 'Creating…' : 'Create'}
+        </Button>
+        <Button compact onPress={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}

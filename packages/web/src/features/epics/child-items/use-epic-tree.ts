@@ -1,0 +1,243 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import {
+  EpicChildItemsQueryDocument,
+  type EpicChildItemsQueryQuery,
+  EpicTreeReorderMutationDocument,
+} from '../../../gql/graphql.ts';
+import { applyDrop, type DropPosition, planDrop } from './tree-drop.ts';
+import {
+  type Branch,
+  CHILD_ITEMS_PAGE_SIZE,
+  type ChildEpic,
+  type MoveDirection,
+  moveItem,
+  moveTarget,
+  type TreeChild,
+} from './tree-model.ts';
+
+export type TreeParent = NonNullable<NonNullable<EpicChildItemsQueryQuery['group']>['epic']>;
+
+export const FETCH_CHILDREN_FAILED = 'Something went wrong while fetching child epics.';
+export const REORDER_FAILED = 'Something went wrong while ordering item.';
+export const MOVE_FAILED = 'Something went wrong while moving item.';
+
+/** The key of the tree's own epic in `branches`; child epics are keyed by their global id. */
+export const ROOT = 'root';
+
+export type BranchState = { branch?: Branch; loading: boolean; error: boolean };
+
+type Where = { fullPath: string; iid: string };
+
+function toBranch(epic: TreeParent, previous?: Branch): Branch {
+  const epics = epic.children?.nodes ?? [];
+  const issues = epic.issues.nodes;
+  const epicPage = epic.children?.pageInfo;
+  return {
+    epics: previous ? [...previous.epics, ...epics] : epics,
+    issues: previous ? [...previous.issues, ...issues] : issues,
+    epicEndCursor: epicPage?.endCursor ?? previous?.epicEndCursor ?? null,
+    issueEndCursor: epic.issues.pageInfo.endCursor ?? previous?.issueEndCursor ?? null,
+    hasMoreEpics: epicPage?.hasNextPage ?? false,
+    hasMoreIssues: epic.issues.pageInfo.hasNextPage,
+  };
+}
+
+/**
+ * The child-items tree of one epic: its first page of children, children of expanded epics
+ * (fetched on first expansion, reused later), 'Show more' pages, reload after a change, and the
+ * optimistic reorder. Pages come from GraphQL without caching (spec 001 §7 "no caching").
+ */
+export function useEpicTree(groupFullPath: string, iid: string) {
+  const client = useApolloClient();
+  const { pushAlert } = useAlerts();
+  const [parent, setParent] = useState<TreeParent | null>(null);
+  const [branches, setBranches] = useState<Record<string, BranchState>>({});
+  const [expandedKeys, setExpandedKeys] = useState<ReadonlySet<string>>(new Set());
+  const places = useRef(new Map<string, Where>([[ROOT, { fullPath: groupFullPath, iid }]]));
+  const branchesRef = useRef(branches);
+  branchesRef.current = branches;
+
+  const fetchPage = useCallback(
+    async (key: string, previous?: Branch): Promise<void> => {
+      const where = places.current.get(key);
+      if (!where) return;
+      setBranches((current) => ({ ...current, [key]: { ...current[key], loading: true, error: false } }));
+      try {
+        const { data } = await client.query({
+          query: EpicChildItemsQueryDocument,
+          variables: {
+            ...where,
+            pageSize: CHILD_ITEMS_PAGE_SIZE,
+            epicEndCursor: previous?.hasMoreEpics ? previous.epicEndCursor : undefined,
+            issueEndCursor: previous?.hasMoreIssues ? previous.issueEndCursor : undefined,
+          },
+          fetchPolicy: 'network-only',
+        });
+        const epic = data?.group?.epic;
+        if (!epic) throw new Error('not found');
+        const page = previous
+          ? {
+              ...epic,
+              children: previous.hasMoreEpics
+                ? epic.children
+                : { ...epic.children, nodes: [], pageInfo: { hasNextPage: false, endCursor: previous.epicEndCursor } },
+              issues: previous.hasMoreIssues
+                ? epic.issues
+                : { ...epic.issues, nodes: [], pageInfo: { hasNextPage: false, endCursor: previous.issueEndCursor } },
+            }
+          : epic;
+        if (key === ROOT) setParent(epic);
+        setBranches((current) => ({
+          ...current,
+          [key]: { branch: toBranch(page as TreeParent, previous), loading: false, error: false },
+        }));
+      } catch {
+        pushAlert({ variant: 'danger', message: FETCH_CHILDREN_FAILED });
+        setBranches((current) => ({ ...current, [key]: { ...current[key], loading: false, error: true } }));
+      }
+    },
+    [client, pushAlert],
+  );
+
+  useEffect(() => {
+    places.current.set(ROOT, { fullPath: groupFullPath, iid });
+    setBranches({});
+    setExpandedKeys(new Set());
+    void fetchPage(ROOT);
+  }, [groupFullPath, iid, fetchPage]);
+
+  /** Expands or collapses child epics; the first expansion of an epic fetches its children. */
+  const changeExpanded = useCallback(
+    (keys: ReadonlySet<string>, epics: readonly ChildEpic[]) => {
+      for (const key of keys) {
+        if (expandedKeys.has(key)) continue;
+        const epic = epics.find((e) => e.id === key);
+        if (epic) places.current.set(key, { fullPath: epic.group.fullPath, iid: epic.iid });
+        if (!branchesRef.current[key]?.branch) void fetchPage(key);
+      }
+      setExpandedKeys(keys);
+    },
+    [expandedKeys, fetchPage],
+  );
+
+  const showMore = useCallback(
+    (key: string) => {
+      const branch = branchesRef.current[key]?.branch;
+      if (branch) void fetchPage(key, branch);
+    },
+    [fetchPage],
+  );
+
+  /** Fetches the first page of every loaded branch again (after an add, create or remove). */
+  const reload = useCallback(async () => {
+    const keys = Object.keys(branchesRef.current);
+    await Promise.all(keys.map((key) => fetchPage(key)));
+  }, [fetchPage]);
+
+  /** Moves a child one place up or down among its siblings of the same kind, optimistically. */
+  const move = useCallback(
+    async (key: string, child: TreeChild, direction: MoveDirection) => {
+      const before = branchesRef.current[key]?.branch;
+      if (!before || !parent) return;
+      let moved: string;
+      let adjacent: string;
+      let after: Branch;
+      if (child.kind === 'epic') {
+        const target = moveTarget(before.epics, child.item.id, direction);
+        if (!target) return;
+        moved = child.item.id;
+        adjacent = target.id;
+        after = { ...before, epics: moveItem(before.epics, child.item.id, direction) };
+      } else {
+        const target = moveTarget(before.issues, child.item.id ?? '', direction);
+        if (!target) return;
+        moved = child.item.epicIssueId;
+        adjacent = target.epicIssueId;
+        after = { ...before, issues: moveItem(before.issues, child.item.id ?? '', direction) };
+      }
+      setBranches((current) => ({
+        ...current,
+        [key]: { ...current[key], loading: false, error: false, branch: after },
+      }));
+      const revert = () => {
+        setBranches((current) => ({
+          ...current,
+          [key]: { ...current[key], loading: false, error: false, branch: before },
+        }));
+        pushAlert({ variant: 'danger', message: REORDER_FAILED });
+      };
+      try {
+        const { data } = await client.mutate({
+          mutation: EpicTreeReorderMutationDocument,
+          variables: {
+            input: {
+              baseEpicId: parent.id,
+              moved: {
+                id: moved,
+                adjacentReferenceId: adjacent,
+                // 'after': the adjacent item ends up after the moved one.
+                relativePosition: direction === 'up' ? 'after' : 'before',
+              },
+            },
+          },
+        });
+        if (!data || (data.epicTreeReorder?.errors.length ?? 0) > 0) revert();
+      } catch {
+        revert();
+      }
+    },
+    [client, parent, pushAlert],
+  );
+
+  /**
+   * A drag-and-drop: reorders among siblings or moves under another epic, optimistically; reverted
+   * with an alert when the server refuses. Returns false when the drop is not allowed.
+   */
+  const drop = useCallback(
+    async (movedKey: string, targetKey: string, position: DropPosition) => {
+      const before = branchesRef.current;
+      const plan = planDrop(before, movedKey, targetKey, position);
+      if (!plan || !parent) return false;
+      const newParentId =
+        plan.sourceKey === plan.targetKey ? undefined : plan.targetKey === ROOT ? parent.id : plan.targetKey;
+      const id = plan.child.kind === 'epic' ? plan.child.item.id : plan.child.item.epicIssueId;
+      const adjacent = plan.adjacent
+        ? plan.adjacent.kind === 'epic'
+          ? plan.adjacent.item.id
+          : plan.adjacent.item.epicIssueId
+        : undefined;
+      setBranches(applyDrop(before, plan));
+      const revert = () => {
+        setBranches(before);
+        pushAlert({ variant: 'danger', message: newParentId ? MOVE_FAILED : REORDER_FAILED });
+      };
+      try {
+        const { data } = await client.mutate({
+          mutation: EpicTreeReorderMutationDocument,
+          variables: {
+            input: {
+              baseEpicId: parent.id,
+              moved: {
+                id,
+                adjacentReferenceId: adjacent,
+                // 'after': the adjacent item ends up after the moved one.
+                relativePosition: adjacent ? (plan.place === 'before' ? 'after' : 'before') : undefined,
+                newParentId,
+              },
+            },
+          },
+        });
+        if (!data || (data.epicTreeReorder?.errors.length ?? 0) > 0) revert();
+        else if (newParentId) await reload();
+      } catch {
+        revert();
+      }
+      return true;
+    },
+    [client, parent, pushAlert, reload],
+  );
+
+  return { parent, branches, expandedKeys, changeExpanded, showMore, reload, move, drop };
+}

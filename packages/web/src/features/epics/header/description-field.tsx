@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
+import styles from './description-field.module.css';
+import { previewMarkdown } from './epic-requests.ts';
+import { ServerHtml } from './server-html.tsx';
+
+type Preview = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; html: string; text: string };
+
+type DescriptionFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  groupFullPath: string;
+  iid: string;
+  isDisabled?: boolean;
+};
+
+/**
+ * The description as plain markdown, with Write and Preview tabs (spec §2.7). The preview is the
+ * server's rendering (`preview_markdown`), so it looks exactly as it will once saved.
+ */
+export function DescriptionField({ value, onChange, groupFullPath, iid, isDisabled }: DescriptionFieldProps) {
+  const labelId = useId();
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState<Preview>({ status: 'idle' });
+
+  const loadPreview = async (text: string) => {
+    if (preview.status === 'ready' && preview.text === text) return;
+    setPreview({ status: 'loading' });
+    try {
+      setPreview({ status: 'ready', html: await previewMarkdown(groupFullPath, iid, text), text });
+    } catch {
+      setPreview({ status: 'error' });
+    }
+  };
+
+  const handleTabChange = (key: Key) => {
+    const next = key === 'preview' ? 'preview' : 'write';
+    setTab(next);
+    if (next === 'preview' && value.trim() !== '') void loadPreview(value);
+  };
+
+  return (
+    <div className={styles.field}>
+      <span id={labelId} className={styles.label}>
+        Description
+      </span>
+      <Tabs selectedKey={tab} onSelectionChange={handleTabChange} className={styles.tabs}>
+        <TabList aria-label="Description editor" className={styles.tabList}>
+          <Tab id="write" className={styles.tab}>
+            Write
+          </Tab>
+          <Tab id="preview" className={styles.tab}>
+            Preview
+          </Tab>
+        </TabList>
+        <TabPanel id="write" className={styles.panel}>
+          <TextField value={value} onChange={onChange} aria-labelledby={labelId} isDisabled={isDisabled}>
+            <TextArea className={styles.textarea} placeholder="Write a description or drag your files here…" />
+          </TextField>
+          <p className={styles.hint}>Supports Markdown.</p>
+        </TabPanel>
+        <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
+          {value.trim() === '' ? (
+            <p className={styles.muted}>Nothing to preview.</p>
+          ) : preview.status === 'ready' ? (
+            <ServerHtml html={preview.html} />
+          ) : preview.status === 'error' ? (
+            <p className={styles.error} role="alert">
+              The preview could not be loaded. Your text is unchanged; try again.
+            </p>
+          ) : (
+            <p className={styles.muted}>Loading preview…</p>
+          )}
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormActions, FormStack } from '../../../components/ui/form.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  type EpicPageEpicFragment,
+  EpicPageQueryDocument,
+  UpdateEpicDescriptionMutationDocument,
+} from '../../../gql/graphql.ts';
+import { errorMessages } from '../../../lib/mutation-errors.ts';
+import { DescriptionField } from './description-field.tsx';
+import styles from './epic-edit-form.module.css';
+import { ServerHtml } from './server-html.tsx';
+
+export const EPIC_TITLE_MAX_LENGTH = 255;
+/** Spec 001 §8, for an epic. */
+export const CONCURRENT_EDIT_MESSAGE =
+  'Someone edited this epic at the same time you did. The description has been updated and you will need to make your changes again.';
+/** How the server words a stale `lockVersion` (its own, longer message). */
+const STALE_PREFIX = 'Someone edited this epic at the same time you did.';
+
+type Latest = Pick<EpicPageEpicFragment, 'title' | 'descriptionHtml'>;
+
+type EpicEditFormProps = {
+  epic: EpicPageEpicFragment;
+  groupFullPath: string;
+  /** Closes the form (after a save or on Cancel). */
+  onClose: () => void;
+};
+
+/**
+ * Edits the title and description (updateEpic), based on the version the user started from. When
+ * someone changed the title or description in between, nothing is overwritten: the form keeps the
+ * user's text, shows the latest version, and the next save is based on it. Changes to other
+ * attributes meanwhile (closing, dates, labels) are not a conflict: the save is retried on them.
+ */
+export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps) {
+  const client = useApolloClient();
+  const [title, setTitle] = useState(epic.title ?? '');
+  const [description, setDescription] = useState(epic.description ?? '');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [titleError, setTitleError] = useState('');
+  const [latest, setLatest] = useState<Latest | null>(null);
+  // The version this edit is based on: its lock version and the title and description it started from.
+  const base = useRef({ lockVersion: epic.lockVersion, title: epic.title ?? '', description: epic.description ?? '' });
+  const [updateEpic, { loading }] = useMutation(UpdateEpicDescriptionMutationDocument);
+
+  const handleTitleChange = (value: string) => {
+    setTitle(value);
+    if (titleError) setTitleError('');
+  };
+
+  const save = async (newTitle: string) => {
+    const result = await updateEpic({
+      variables: {
+        input: {
+          groupPath: groupFullPath,
+          iid: epic.iid,
+          title: newTitle,
+          description,
+          lockVersion: base.current.lockVersion,
+        },
+      },
+    });
+    return result.data?.updateEpic;
+  };
+
+  /** The epic as saved now (also refreshes the page behind the form). */
+  const fetchLatest = async () => {
+    const { data } = await client.query({
+      query: EpicPageQueryDocument,
+      variables: { fullPath: groupFullPath, iid: epic.iid },
+      fetchPolicy: 'network-only',
+    });
+    return data?.group?.epic ?? undefined;
+  };
+
+  const handleSubmit = async () => {
+    if (loading) return;
+    const trimmed = title.trim();
+    if (!trimmed) {
+      setTitleError("Title can't be blank.");
+      return;
+    }
+    if (trimmed.length > EPIC_TITLE_MAX_LENGTH) {
+      setTitleError(`Title is too long (maximum is ${EPIC_TITLE_MAX_LENGTH} characters).`);
+      return;
+    }
+    setErrors([]);
+    try {
+      let payload = await save(trimmed);
+      if (payload?.errors.some((e) => e.startsWith(STALE_PREFIX))) {
+        const fresh = await fetchLatest().catch(() => undefined);
+        if (!fresh) {
+          setErrors([CONCURRENT_EDIT_MESSAGE, 'The latest version could not be loaded. Reload the page to see it.']);
+          return;
+        }
+        const theirs = {
+          lockVersion: fresh.lockVersion,
+          title: fresh.title ?? '',
+          description: fresh.description ?? '',
+        };
+        const textUnchanged = theirs.title === base.current.title && theirs.description === base.current.description;
+        base.current = theirs;
+        if (!textUnchanged) {
+          setErrors([CONCURRENT_EDIT_MESSAGE]);
+          setLatest({ title: fresh.title, descriptionHtml: fresh.descriptionHtml });
+          return;
+        }
+        // Only other attributes changed meanwhile (state, dates, labels…): nothing of theirs is overwritten.
+        payload = await save(trimmed);
+      }
+      if (payload?.errors.some((e) => e.startsWith(STALE_PREFIX))) setErrors([CONCURRENT_EDIT_MESSAGE]);
+      else if (payload?.errors.length) setErrors(payload.errors);
+      else if (payload?.epic) onClose();
+      else setErrors(['The epic was not saved. Try again.']);
+    } catch (caught) {
+      setErrors(errorMessages(caught));
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      <FormStack label="Edit epic" onSubmit={handleSubmit} errors={errors}>
+        {latest && (
+          <section className={styles.latest} aria-label="Latest version">
+            <h2 className={styles.latestHeading}>Latest version</h2>
+            <p className={styles.latestTitle}>{latest.title}</p>
+            {latest.descriptionHtml ? (
+              <ServerHtml html={latest.descriptionHtml} />
+            ) : (
+              <p className={styles.muted}>No description.</p>
+            )}
+          </section>
+        )}
+        <TextField
+          label="Title"
+          value={title}
+          onChange={handleTitleChange}
+          isRequired
+          validationBehavior="aria"
+          autoFocus
+          placeholder="Title"
+          errorMessage={titleError || undefined}
+          isDisabled={loading}
+        />
+        <DescriptionField
+          value={description}
+          onChange={setDescription}
+          groupFullPath={groupFullPath}
+          iid={epic.iid}
+          isDisabled={loading}
+        />
+        <FormActions>
+          <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
+            {loading ? 'Saving changes…' : 'Save changes'}
+          </Button>
+          <Button onPress={onClose} isDisabled={loading}>
+            Cancel
+          </Button>
+        </FormActions>
+      </FormStack>
+    </div>
+  );
+}

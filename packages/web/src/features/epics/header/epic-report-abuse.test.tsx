@@ -1,0 +1,137 @@
+/** 'Report abuse' in the epic's actions menu (spec 001 §2.1, §6): who sees it, and what it reports. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { CurrentUserQueryDocument } from '../../../gql/graphql.ts';
+import { createTestClient, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
+import { EpicPage } from '../epic-page.tsx';
+
+/** Operation names, as computed keys (the handlers are functions, not components). */
+const op = {
+  EpicPageQuery: 'EpicPageQuery',
+  CurrentUserQuery: 'CurrentUserQuery',
+  ReportAbuseUserQuery: 'ReportAbuseUserQuery',
+} as const;
+
+vi.mock('../child-items/child-items-panel.tsx', () => ({
+  ChildItemsPanel: ({ iid }: { iid: string }) => <section aria-label={`Child items of &${iid}`} />,
+}));
+vi.mock('../sidebar/epic-sidebar.tsx', () => ({
+  EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
+}));
+
+const group = {
+  __typename: 'Group',
+  id: 'gid://gitlab/Group/1',
+  name: 'Acme Corp',
+  fullName: 'Acme Corp',
+  fullPath: 'acme',
+  avatarUrl: null,
+} as const;
+
+const ALICE = { id: 'gid://gitlab/User/2', name: 'Alice Liddell', username: 'alice' };
+const BOB = { id: 'gid://gitlab/User/3', name: 'Bob Builder', username: 'bob' };
+
+const epic = {
+  __typename: 'Epic',
+  id: 'gid://gitlab/Epic/1',
+  iid: '5',
+  title: 'Platform modernisation',
+  titleHtml: 'Platform modernisation',
+  description: '',
+  descriptionHtml: '',
+  state: 'opened',
+  confidential: false,
+  createdAt: '2026-11-19T12:00:00Z',
+  updatedAt: '2026-11-19T12:00:00Z',
+  lockVersion: 2,
+  webPath: '/groups/acme/-/epics/5',
+  fullReference: 'acme&5',
+  author: { __typename: 'UserCore', ...ALICE, webPath: '/alice' },
+  userPermissions: { __typename: 'EpicPermissions', updateEpic: false, destroyEpic: true, createEpic: false },
+};
+
+function setup(viewer: typeof ALICE | null) {
+  const { client } = createTestClient({
+    [op.EpicPageQuery]: () => ({ group: { __typename: 'Group', id: group.id, epic } }),
+    [op.CurrentUserQuery]: () => ({
+      currentUser: viewer && {
+        __typename: 'CurrentUser',
+        ...viewer,
+        avatarUrl: null,
+        webPath: `/${viewer.username}`,
+        admin: false,
+      },
+    }),
+    [op.ReportAbuseUserQuery]: () => ({ user: { __typename: 'UserCore', ...ALICE } }),
+  });
+  renderWithClient(
+    <ToastProvider>
+      <EpicPage group={group} iid="5" />
+    </ToastProvider>,
+    '/groups/acme/-/epics/5',
+    client,
+  );
+  return client;
+}
+
+/** The menu's items, once the page and the viewer (signed in or not) have loaded. */
+async function menuItems(user: ReturnType<typeof userEvent.setup>, client: ReturnType<typeof setup>) {
+  await screen.findByRole('heading', { name: 'Platform modernisation', level: 1 });
+  await waitFor(() => expect(client.readQuery({ query: CurrentUserQueryDocument })).not.toBeNull());
+  await user.click(screen.getByRole('button', { name: 'Epic actions' }));
+  const menu = screen.getByRole('menu', { name: 'Epic actions' });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+}
+
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the CSRF cookie the report sends back
+  document.cookie = '_milepost_csrf=token-1';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Report abuse on the epic page', { timeout: 20_000 }, () => {
+  it('is offered to a signed-in viewer who is not the author, after Copy reference', async () => {
+    const user = userEvent.setup();
+    const client = setup(BOB);
+    expect(await menuItems(user, client)).toEqual(['Copy reference', 'Report abuse', 'Delete epic']);
+  });
+
+  it.each([
+    ['the author', ALICE],
+    ['a signed-out visitor', null],
+  ])('is not offered to %s', async (_who, viewer) => {
+    const user = userEvent.setup();
+    const client = setup(viewer);
+    expect(await menuItems(user, client)).toEqual(['Copy reference', 'Delete epic']);
+  });
+
+  it('opens the abuse drawer and reports the author from the epic’s URL', async () => {
+    const user = userEvent.setup();
+    const bodies: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+        bodies.push(String(init.body));
+        return new Response(JSON.stringify({ message: 'ok' }), { status: 201 });
+      }),
+    );
+    const client = setup(BOB);
+    expect(await menuItems(user, client)).toContain('Report abuse');
+    await user.click(screen.getByRole('menuitem', { name: 'Report abuse' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Report abuse to administrator' });
+    await user.click(within(drawer).getByRole('radio', { name: 'Something else.' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Spam');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report abuse to administrator' })).toBeNull());
+    const form = new URLSearchParams(bodies[0]);
+    expect(form.get('user_id')).toBe('2');
+    expect(form.get('abuse_report[reported_from_url]')).toBe(`${window.location.origin}/groups/acme/-/epics/5`);
+  });
+});
