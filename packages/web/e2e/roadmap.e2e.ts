@@ -497,6 +497,7 @@ test.describe('group roadmap', () => {
 
     await page.goto(`/groups/${world.fullPath}/-/epics/${archive.iid}`);
     await expect(page.getByRole('heading', { name: 'Archive', level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Roadmap view' }).click();
     await expect(
       page.getByText('To view the roadmap, add a start or due date to one of the child epics.'),
     ).toBeVisible();
