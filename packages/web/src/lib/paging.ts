@@ -15,3 +15,18 @@ export function nodesOf<T>(connection: { nodes?: ReadonlyArray<T | null> | null 
 export function appendPage<C extends Connection<unknown>>(previous: C, next: C): C {
   return { ...next, nodes: [...(previous.nodes ?? []), ...(next.nodes ?? [])] };
 }
+
+/**
+ * fetchMore's `updateQuery` for a query whose root field `key` is a connection: appends the next
+ * page to the loaded ones.
+ */
+export function appendPageAt<K extends string>(key: K) {
+  return <Q extends { [P in K]?: Connection<unknown> | null }>(
+    previous: Q,
+    { fetchMoreResult }: { fetchMoreResult: Q },
+  ): Q => {
+    const loaded = previous[key];
+    const next = fetchMoreResult[key];
+    return loaded && next ? { ...fetchMoreResult, [key]: appendPage(loaded, next) } : fetchMoreResult;
+  };
+}

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useNarrowScreen } from '../../lib/use-media-query.ts';
 
-const NARROW_QUERY = '(max-width: 767px)';
 const STORAGE_KEY = 'milepost.nav.collapsed';
-
-function matchesNarrow(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
-}
 
 function storedCollapsed(): boolean {
   try {
@@ -21,18 +17,10 @@ function storedCollapsed(): boolean {
  * keep it closed and open it as a drawer that closes again on navigation.
  */
 export function useNavState() {
-  const [narrow, setNarrow] = useState(matchesNarrow);
+  const narrow = useNarrowScreen();
   const [collapsed, setCollapsed] = useState(storedCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(NARROW_QUERY);
-    const handleChange = () => setNarrow(query.matches);
-    query.addEventListener('change', handleChange);
-    return () => query.removeEventListener('change', handleChange);
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every page change is the point
   useEffect(() => setDrawerOpen(false), [pathname]);

@@ -9,11 +9,12 @@ import {
   isAbuseCategory,
 } from '@milepost/shared/domain/abuse-report';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog, FieldError, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { ReportAbuseUserQueryDocument } from '../../gql/graphql.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { Drawer } from '../ui/drawer.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import styles from './report-abuse-drawer.module.css';
@@ -52,21 +53,16 @@ function isHttpUrl(value: string): boolean {
  */
 export function ReportAbuseDrawer({ reportedUserId, reportedFromUrl, isOpen, onClose }: ReportAbuseDrawerProps) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable>
-      <Modal className={styles.drawer}>
-        <Dialog className={styles.dialog} aria-label={TITLE}>
-          <div className={styles.header}>
-            <Heading slot="title" className={styles.title}>
-              {TITLE}
-            </Heading>
-            <Button variant="tertiary" iconOnly aria-label="Close" onPress={onClose}>
-              <Icon name="close" />
-            </Button>
-          </div>
-          <ReportAbuseSteps reportedUserId={reportedUserId} reportedFromUrl={reportedFromUrl} onClose={onClose} />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Drawer
+      title={TITLE}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      width="var(--abuse-drawer-width)"
+      zIndex="var(--z-abuse-drawer)"
+      titleSize="h2"
+    >
+      <ReportAbuseSteps reportedUserId={reportedUserId} reportedFromUrl={reportedFromUrl} onClose={onClose} />
+    </Drawer>
   );
 }
 

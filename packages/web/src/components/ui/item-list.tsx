@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import styles from './item-list.module.css';
+import { SkeletonList } from './skeleton.tsx';
 
 type ItemListProps = { label: string; children: ReactNode };
 
@@ -44,5 +45,39 @@ export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
         {loading ? 'Loading…' : 'Load more'}
       </Button>
     </div>
+  );
+}
+
+type PagedItemListProps = {
+  label: string;
+  /** The skeleton's label while the first page loads ('Loading users'). */
+  loadingLabel: string;
+  isLoading: boolean;
+  /** Shown instead of the list when there is nothing to list (leave out for an empty list). */
+  emptyState?: ReactNode;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
+  children: ReactNode;
+};
+
+/** A paged list: skeleton rows while the first page loads, then the rows (or the empty state) and 'Load more'. */
+export function PagedItemList({
+  label,
+  loadingLabel,
+  isLoading,
+  emptyState,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  children,
+}: PagedItemListProps) {
+  if (isLoading) return <SkeletonList rows={4} label={loadingLabel} />;
+  if (emptyState) return emptyState;
+  return (
+    <>
+      <ItemList label={label}>{children}</ItemList>
+      <LoadMore hasMore={hasMore} loading={isLoadingMore} onLoadMore={onLoadMore} />
+    </>
   );
 }

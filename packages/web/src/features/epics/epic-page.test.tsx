@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast.tsx';
-import { createTestClient, type Handler, renderWithClient } from '../roadmap/test/render-roadmap.tsx';
-import { EpicPage } from './epic-page.tsx';
+import type { Handler } from '../roadmap/test/render-roadmap.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
+import { buildPageEpic, EPIC_PAGE_GROUP, renderEpicPage } from './test/render-epic-page.tsx';
 
 // The child items and the sidebar have their own tests; here they are placeholders.
 vi.mock('./child-items/child-items-panel.tsx', () => ({
@@ -14,65 +13,10 @@ vi.mock('./sidebar/epic-sidebar.tsx', () => ({
   EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
 }));
 
-const group = {
-  __typename: 'Group',
-  id: 'gid://gitlab/Group/1',
-  name: 'Acme Corp',
-  fullName: 'Acme Corp',
-  fullPath: 'acme',
-  avatarUrl: null,
-} as const;
-
-const ALL = { updateEpic: true, destroyEpic: true, createEpic: true };
 const NONE = { updateEpic: false, destroyEpic: false, createEpic: false };
-
-function buildEpic(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Epic',
-    id: 'gid://gitlab/Epic/1',
-    iid: '5',
-    title: 'Platform modernisation',
-    titleHtml: 'Platform modernisation',
-    description: 'Move *everything*',
-    descriptionHtml: '<p>Move <em>everything</em></p>',
-    state: 'opened',
-    confidential: false,
-    createdAt: '2026-11-19T12:00:00Z',
-    updatedAt: '2026-11-19T12:00:00Z',
-    lockVersion: 2,
-    webPath: '/groups/acme/-/epics/5',
-    fullReference: 'acme&5',
-    author: {
-      __typename: 'UserCore',
-      id: 'gid://gitlab/User/2',
-      name: 'Alice Liddell',
-      username: 'alice',
-      webPath: '/alice',
-    },
-    userPermissions: { __typename: 'EpicPermissions', ...ALL },
-    ...overrides,
-  };
-}
-
-type Epic = ReturnType<typeof buildEpic>;
 
 /** Handlers by operation name (entries: operation names are PascalCase, not components). */
 const handlersOf = (entries: [string, Handler][]) => Object.fromEntries<Handler>(entries);
-
-function setup(epic: Epic | null, handlers: Record<string, Handler> = {}) {
-  const { client, calls } = createTestClient({
-    ...handlersOf([['EpicPageQuery', () => ({ group: { __typename: 'Group', id: group.id, epic } })]]),
-    ...handlers,
-  });
-  const router = renderWithClient(
-    <ToastProvider>
-      <EpicPage group={group} iid="5" />
-    </ToastProvider>,
-    '/groups/acme/-/epics/5',
-    client,
-  );
-  return { client, calls, router };
-}
 
 type FetchCall = { url: string; method: string; body?: unknown; csrf: string | null };
 
@@ -121,7 +65,7 @@ afterEach(() => {
 
 describe('EpicPage', { timeout: 20_000 }, () => {
   it('shows the state, who opened it and when, the title and the description', async () => {
-    setup(buildEpic({ confidential: true }));
+    renderEpicPage(buildPageEpic({ confidential: true }));
     expect(await screen.findByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeTruthy();
     expect(screen.getByText('Open')).toBeTruthy();
     expect(screen.getByText('Confidential')).toBeTruthy();
@@ -139,7 +83,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
 
   it('shows the exact created time in a tooltip on keyboard focus', async () => {
     const user = userEvent.setup();
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     await screen.findByRole('heading', { level: 1 });
     await user.tab();
     while (document.activeElement?.tagName !== 'TIME') await user.tab();
@@ -153,7 +97,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
 
   it('offers Edit and every action to a user who may update, create and delete', async () => {
     const user = userEvent.setup();
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
     const menu = await openActions(user);
     expect(itemNames(menu)).toEqual(['Close epic', 'New epic', 'Copy reference', 'Delete epic']);
@@ -164,7 +108,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
 
   it('offers only Copy reference without permissions (a signed-out visitor)', async () => {
     const user = userEvent.setup();
-    setup(buildEpic({ userPermissions: { __typename: 'EpicPermissions', ...NONE } }));
+    renderEpicPage(buildPageEpic({ userPermissions: { __typename: 'EpicPermissions', ...NONE } }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(itemNames(await openActions(user))).toEqual(['Copy reference']);
@@ -177,7 +121,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       state = call.url.endsWith('close') ? 'closed' : 'opened';
       return json({ state, lock_version: 3 });
     });
-    const { client } = setup(buildEpic());
+    const { client } = renderEpicPage(buildPageEpic());
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Close epic' }));
     expect(await screen.findByText('Closed')).toBeTruthy();
     expect(calls[0]).toMatchObject({
@@ -198,7 +142,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   it("says 'Unable to update this epic at this time.' when the state change fails, and keeps the state", async () => {
     const user = userEvent.setup();
     stubFetch(() => json({ errors: ['nope'] }, 500));
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Close epic' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Unable to update this epic at this time.');
     expect(screen.getByText('Open')).toBeTruthy();
@@ -208,7 +152,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Copy reference' }));
     const notifications = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(notifications).findByText('Reference copied')).toBeTruthy();
@@ -223,7 +167,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       return {
         updateEpic: {
           __typename: 'UpdateEpicPayload',
-          epic: buildEpic({
+          epic: buildPageEpic({
             title: input.title,
             description: input.description,
             descriptionHtml: '<p><strong>New</strong> plan</p>',
@@ -233,7 +177,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
         },
       };
     });
-    setup(buildEpic(), handlersOf([['UpdateEpicDescriptionMutation', update]]));
+    renderEpicPage(buildPageEpic(), handlersOf([['UpdateEpicDescriptionMutation', update]]));
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
     expect((title as HTMLInputElement).value).toBe('Platform modernisation');
@@ -271,7 +215,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   it('keeps the user’s text and shows the latest version when someone else saved first', async () => {
     const user = userEvent.setup();
     let reads = 0;
-    const latest = buildEpic({
+    const latest = buildPageEpic({
       title: 'Their title',
       description: 'Their words',
       descriptionHtml: '<p>Their words</p>',
@@ -283,7 +227,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       return {
         updateEpic: {
           __typename: 'UpdateEpicPayload',
-          epic: input.lockVersion === 4 ? buildEpic({ description: input.description, lockVersion: 5 }) : null,
+          epic: input.lockVersion === 4 ? buildPageEpic({ description: input.description, lockVersion: 5 }) : null,
           errors:
             input.lockVersion === 4
               ? []
@@ -293,14 +237,16 @@ describe('EpicPage', { timeout: 20_000 }, () => {
         },
       };
     });
-    setup(
-      buildEpic(),
+    renderEpicPage(
+      buildPageEpic(),
       handlersOf([
         [
           'EpicPageQuery',
           () => {
             reads += 1;
-            return { group: { __typename: 'Group', id: group.id, epic: reads === 1 ? buildEpic() : latest } };
+            return {
+              group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic: reads === 1 ? buildPageEpic() : latest },
+            };
           },
         ],
         ['UpdateEpicDescriptionMutation', update],
@@ -338,21 +284,21 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       return {
         updateEpic: {
           __typename: 'UpdateEpicPayload',
-          epic: input.lockVersion === 7 ? buildEpic({ title: input.title, lockVersion: 8 }) : null,
+          epic: input.lockVersion === 7 ? buildPageEpic({ title: input.title, lockVersion: 8 }) : null,
           errors: input.lockVersion === 7 ? [] : [STALE],
         },
       };
     });
-    setup(
-      buildEpic(),
+    renderEpicPage(
+      buildPageEpic(),
       handlersOf([
         [
           'EpicPageQuery',
           () => {
             reads += 1;
             // Closed by someone else meanwhile: same title and description, a newer lock version.
-            const epic = reads === 1 ? buildEpic() : buildEpic({ state: 'closed', lockVersion: 7 });
-            return { group: { __typename: 'Group', id: group.id, epic } };
+            const epic = reads === 1 ? buildPageEpic() : buildPageEpic({ state: 'closed', lockVersion: 7 });
+            return { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } };
           },
         ],
         ['UpdateEpicDescriptionMutation', update],
@@ -368,7 +314,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
 
   it('Cancel leaves the edit form without saving', async () => {
     const user = userEvent.setup();
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' draft');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -378,7 +324,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   it('deletes after confirmation and goes to the epics list with a confirmation', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(() => new Response(null, { status: 204 }));
-    const { router } = setup(buildEpic());
+    const { router } = renderEpicPage(buildPageEpic());
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Delete epic' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete epic' });
     expect(within(dialog).getByText('Delete this epic and release all child items?')).toBeTruthy();
@@ -391,7 +337,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   it('keeps the page and says so when the delete fails', async () => {
     const user = userEvent.setup();
     stubFetch(() => json({ message: '403 Forbidden' }, 403));
-    const { router } = setup(buildEpic());
+    const { router } = renderEpicPage(buildPageEpic());
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Delete epic' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete epic' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Unable to delete this epic at this time.');
@@ -405,7 +351,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       'matchMedia',
       vi.fn(() => ({ matches: true, addEventListener: () => undefined, removeEventListener: () => undefined })),
     );
-    setup(buildEpic());
+    renderEpicPage(buildPageEpic());
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     const menu = await openActions(user);
@@ -415,7 +361,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   });
 
   it('is a 404 when the epic does not exist or is hidden', async () => {
-    setup(null);
+    renderEpicPage(null);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 });

@@ -6,16 +6,15 @@ import { Link } from 'react-router';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ItemList, LoadMore } from '../../../components/ui/item-list.tsx';
+import { PagedItemList } from '../../../components/ui/item-list.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import {
   type AbuseReportStatus,
   AdminAbuseReportsQueryDocument,
   type AdminAbuseReportsQueryQuery,
 } from '../../../gql/graphql.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import adminStyles from '../admin.module.css';
 import styles from './admin-abuse-reports-panel.module.css';
 
@@ -53,10 +52,7 @@ export function AdminAbuseReportsPanel() {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) =>
-        previous.abuseReports && fetchMoreResult.abuseReports
-          ? { abuseReports: appendPage(previous.abuseReports, fetchMoreResult.abuseReports) }
-          : fetchMoreResult,
+      updateQuery: appendPageAt('abuseReports'),
     });
 
   return (
@@ -76,28 +72,28 @@ export function AdminAbuseReportsPanel() {
           </span>
         )}
       </div>
-      {!data && !error ? (
-        <SkeletonList rows={4} label="Loading abuse reports" />
-      ) : reports.length === 0 && !error ? (
-        <EmptyState
-          icon="warning"
-          title="No abuse reports"
-          description="Reports that users send about other users appear here."
-        />
-      ) : (
-        <>
-          <ItemList label="Abuse reports">
-            {reports.map((report) => (
-              <AbuseReportRow key={report.id} report={report} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
+      <PagedItemList
+        label="Abuse reports"
+        loadingLabel="Loading abuse reports"
+        isLoading={!data && !error}
+        emptyState={
+          reports.length === 0 &&
+          !error && (
+            <EmptyState
+              icon="warning"
+              title="No abuse reports"
+              description="Reports that users send about other users appear here."
+            />
+          )
+        }
+        hasMore={connection?.pageInfo.hasNextPage ?? false}
+        isLoadingMore={networkStatus === NetworkStatus.fetchMore}
+        onLoadMore={handleLoadMore}
+      >
+        {reports.map((report) => (
+          <AbuseReportRow key={report.id} report={report} />
+        ))}
+      </PagedItemList>
     </>
   );
 }

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useAlerts, useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ItemList, LoadMore } from '../../../components/ui/item-list.tsx';
+import { PagedItemList } from '../../../components/ui/item-list.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { AdminGroupsQueryDocument } from '../../../gql/graphql.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import { GroupCreateForm } from '../../groups/components/group-create-form.tsx';
 import { GroupRow } from '../../groups/components/group-row.tsx';
 import styles from '../admin.module.css';
@@ -28,10 +27,7 @@ export function AdminGroupsPanel() {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) =>
-        previous.groups && fetchMoreResult.groups
-          ? { groups: appendPage(previous.groups, fetchMoreResult.groups) }
-          : fetchMoreResult,
+      updateQuery: appendPageAt('groups'),
     });
 
   return (
@@ -42,22 +38,18 @@ export function AdminGroupsPanel() {
           New group
         </Button>
       </div>
-      {!data && !error ? (
-        <SkeletonList rows={4} label="Loading groups" />
-      ) : (
-        <>
-          <ItemList label="Groups">
-            {nodesOf(connection).map((group) => (
-              <GroupRow key={group.id} group={group} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
+      <PagedItemList
+        label="Groups"
+        loadingLabel="Loading groups"
+        isLoading={!data && !error}
+        hasMore={connection?.pageInfo.hasNextPage ?? false}
+        isLoadingMore={networkStatus === NetworkStatus.fetchMore}
+        onLoadMore={handleLoadMore}
+      >
+        {nodesOf(connection).map((group) => (
+          <GroupRow key={group.id} group={group} />
+        ))}
+      </PagedItemList>
       <Dialog title="New group" isOpen={creating} onOpenChange={setCreating}>
         <GroupCreateForm
           refetchQueries={['AdminGroupsQuery']}

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useAlerts, useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ItemList, LoadMore } from '../../../components/ui/item-list.tsx';
+import { PagedItemList } from '../../../components/ui/item-list.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { AdminProjectsQueryDocument } from '../../../gql/graphql.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import { ProjectCreateForm } from '../../projects/components/project-create-form.tsx';
 import { ProjectRow } from '../../projects/components/project-row.tsx';
 import styles from '../admin.module.css';
@@ -28,10 +27,7 @@ export function AdminProjectsPanel() {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) =>
-        previous.projects && fetchMoreResult.projects
-          ? { projects: appendPage(previous.projects, fetchMoreResult.projects) }
-          : fetchMoreResult,
+      updateQuery: appendPageAt('projects'),
     });
 
   return (
@@ -42,22 +38,18 @@ export function AdminProjectsPanel() {
           New project
         </Button>
       </div>
-      {!data && !error ? (
-        <SkeletonList rows={4} label="Loading projects" />
-      ) : (
-        <>
-          <ItemList label="Projects">
-            {nodesOf(connection).map((project) => (
-              <ProjectRow key={project.id} project={project} label={project.nameWithNamespace} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
+      <PagedItemList
+        label="Projects"
+        loadingLabel="Loading projects"
+        isLoading={!data && !error}
+        hasMore={connection?.pageInfo.hasNextPage ?? false}
+        isLoadingMore={networkStatus === NetworkStatus.fetchMore}
+        onLoadMore={handleLoadMore}
+      >
+        {nodesOf(connection).map((project) => (
+          <ProjectRow key={project.id} project={project} label={project.nameWithNamespace} />
+        ))}
+      </PagedItemList>
       <Dialog title="New project" isOpen={creating} onOpenChange={setCreating}>
         <ProjectCreateForm
           refetchQueries={['AdminProjectsQuery']}

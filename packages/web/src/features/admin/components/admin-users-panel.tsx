@@ -5,11 +5,10 @@ import { useAlerts, useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ItemList, ItemRow, LoadMore } from '../../../components/ui/item-list.tsx';
+import { ItemRow, PagedItemList } from '../../../components/ui/item-list.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { AdminUsersQueryDocument } from '../../../gql/graphql.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import styles from '../admin.module.css';
 import { UserCreateForm } from './user-create-form.tsx';
 
@@ -29,10 +28,7 @@ export function AdminUsersPanel() {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) =>
-        previous.users && fetchMoreResult.users
-          ? { users: appendPage(previous.users, fetchMoreResult.users) }
-          : fetchMoreResult,
+      updateQuery: appendPageAt('users'),
     });
 
   return (
@@ -43,28 +39,24 @@ export function AdminUsersPanel() {
           New user
         </Button>
       </div>
-      {!data && !error ? (
-        <SkeletonList rows={4} label="Loading users" />
-      ) : (
-        <>
-          <ItemList label="Users">
-            {users.map((user) => (
-              <ItemRow
-                key={user.id}
-                leading={<Avatar name={user.name} src={user.avatarUrl} seed={user.id} />}
-                title={user.name}
-                meta={`@${user.username}`}
-                aside={user.state !== 'active' && <span className={styles.badge}>{user.state}</span>}
-              />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
+      <PagedItemList
+        label="Users"
+        loadingLabel="Loading users"
+        isLoading={!data && !error}
+        hasMore={connection?.pageInfo.hasNextPage ?? false}
+        isLoadingMore={networkStatus === NetworkStatus.fetchMore}
+        onLoadMore={handleLoadMore}
+      >
+        {users.map((user) => (
+          <ItemRow
+            key={user.id}
+            leading={<Avatar name={user.name} src={user.avatarUrl} seed={user.id} />}
+            title={user.name}
+            meta={`@${user.username}`}
+            aside={user.state !== 'active' && <span className={styles.badge}>{user.state}</span>}
           />
-        </>
-      )}
+        ))}
+      </PagedItemList>
       <Dialog title="New user" isOpen={creating} onOpenChange={setCreating}>
         <UserCreateForm
           onCancel={() => setCreating(false)}

@@ -2,28 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies.ts';
-import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
-import { ChildItemsPanel } from './child-items-panel.tsx';
 import { rememberRecentProject } from './recent-projects.ts';
 import { buildChildIssue, childItemsAnswer } from './test/child-items-fixtures.ts';
+import { type Answers, renderChildItemsPanel } from './test/render-child-items.tsx';
 import { addReferences } from './tree-model.ts';
-
-/** Test answers by operation (camel-case keys, so the linter does not take them for components). */
-type Answers = Partial<Record<keyof typeof OPERATIONS, Handler>>;
-const OPERATIONS = {
-  childItems: 'EpicChildItemsQuery',
-  reorder: 'EpicTreeReorderMutation',
-  createEpic: 'CreateChildEpicMutation',
-  createIssue: 'CreateChildIssueMutation',
-  projects: 'ChildItemsProjectsQuery',
-  groups: 'ChildItemsGroupsQuery',
-} as const;
-
-function byOperation(answers: Answers): Record<string, Handler> {
-  return Object.fromEntries(
-    Object.entries(answers).map(([key, handler]) => [OPERATIONS[key as keyof typeof OPERATIONS], handler as Handler]),
-  );
-}
 
 const GROUPS = {
   group: {
@@ -59,17 +41,13 @@ const PROJECTS = {
 };
 
 function renderPanel(answers: Answers, options: { confidential?: boolean } = {}) {
-  const { client, calls } = createTestClient(
-    byOperation({
-      childItems: () =>
-        childItemsAnswer('1', { nodes: [] }, { nodes: [buildChildIssue({ title: 'Existing' })] }, options),
-      groups: () => GROUPS,
-      projects: () => PROJECTS,
-      ...answers,
-    }),
-  );
-  renderWithClient(<ChildItemsPanel groupFullPath="acme" iid="1" />, '/groups/acme/-/epics/1', client);
-  return calls;
+  return renderChildItemsPanel({
+    childItems: () =>
+      childItemsAnswer('1', { nodes: [] }, { nodes: [buildChildIssue({ title: 'Existing' })] }, options),
+    groups: () => GROUPS,
+    projects: () => PROJECTS,
+    ...answers,
+  });
 }
 
 /** The Add menu's trigger (the add form has an 'Add' button too). */

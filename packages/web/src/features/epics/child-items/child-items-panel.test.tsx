@@ -2,34 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies.ts';
-import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
-import { ChildItemsPanel } from './child-items-panel.tsx';
 import { EMPTY_TEXT } from './child-items-parts.tsx';
 import { buildChildEpic, buildChildIssue, childItemsAnswer } from './test/child-items-fixtures.ts';
+import { renderChildItemsPanel } from './test/render-child-items.tsx';
 import { SHOW_LABELS_KEY } from './use-show-labels.ts';
-
-/** Test answers by operation (camel-case keys, so the linter does not take them for components). */
-type Answers = Partial<Record<keyof typeof OPERATIONS, Handler>>;
-const OPERATIONS = {
-  childItems: 'EpicChildItemsQuery',
-  reorder: 'EpicTreeReorderMutation',
-  createEpic: 'CreateChildEpicMutation',
-  createIssue: 'CreateChildIssueMutation',
-  projects: 'ChildItemsProjectsQuery',
-  groups: 'ChildItemsGroupsQuery',
-} as const;
-
-function byOperation(answers: Answers): Record<string, Handler> {
-  return Object.fromEntries(
-    Object.entries(answers).map(([key, handler]) => [OPERATIONS[key as keyof typeof OPERATIONS], handler as Handler]),
-  );
-}
-
-function renderPanel(answers: Answers) {
-  const { client, calls } = createTestClient(byOperation(answers));
-  renderWithClient(<ChildItemsPanel groupFullPath="acme" iid="1" />, '/groups/acme/-/epics/1', client);
-  return calls;
-}
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -53,7 +29,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
       relativePosition: 1,
     });
     const blocked = buildChildIssue({ title: 'Blocked work', blocked: true, confidential: true, weight: 3 });
-    renderPanel({
+    renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [epic] }, { nodes: [blocked, closed] }),
     });
     const tree = await screen.findByRole('treegrid', { name: 'Child issues and epics' });
@@ -81,7 +57,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state when the epic has no children', async () => {
-    renderPanel({ childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [] }) });
+    renderChildItemsPanel({ childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [] }) });
     expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Learn more/ })).toBeTruthy();
   });
@@ -90,7 +66,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     const first = buildChildIssue({ title: 'First page issue' });
     const second = buildChildIssue({ title: 'Second page issue' });
     const epic = buildChildEpic({ title: 'Only epic' });
-    const calls = renderPanel({
+    const calls = renderChildItemsPanel({
       childItems: (vars) =>
         vars.issueEndCursor
           ? childItemsAnswer('1', { nodes: [] }, { nodes: [second] })
@@ -113,7 +89,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     const parent = buildChildEpic({ title: 'Database upgrade', hasChildren: true, iid: '7' });
     const broken = buildChildEpic({ title: 'Broken branch', hasIssues: true, iid: '8' });
     const nested = buildChildIssue({ title: 'Online index builds' });
-    const calls = renderPanel({
+    const calls = renderChildItemsPanel({
       childItems: (vars) => {
         if (vars.iid === '7') return childItemsAnswer('7', { nodes: [] }, { nodes: [nested] });
         if (vars.iid === '8') return new Error('boom');
@@ -146,7 +122,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
       return jsonResponse(200, { issuables: [] });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderPanel({
+    renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: removed ? [] : [issue] }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Remove me' }));
@@ -164,7 +140,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
       'fetch',
       vi.fn(async () => jsonResponse(500, {})),
     );
-    renderPanel({ childItems: () => childItemsAnswer('1', { nodes: [epic] }, { nodes: [] }) });
+    renderChildItemsPanel({ childItems: () => childItemsAnswer('1', { nodes: [epic] }, { nodes: [] }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Big epic' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/has child items of its own/)).toBeTruthy();
@@ -174,7 +150,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
 
   it('hides the Add menu and remove buttons without relation rights', async () => {
     const issue = buildChildIssue({ title: 'Read only' });
-    renderPanel({
+    renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [issue] }, { admin: false }),
     });
     expect(await screen.findByRole('link', { name: 'Read only' })).toBeTruthy();
@@ -186,7 +162,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
   it('reorders optimistically and reverts with an alert when the server refuses', async () => {
     const a = buildChildIssue({ title: 'Alpha', relativePosition: 10 });
     const b = buildChildIssue({ title: 'Beta', relativePosition: 20 });
-    const calls = renderPanel({
+    const calls = renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [a, b] }),
       reorder: () => ({ epicTreeReorder: { __typename: 'EpicTreeReorderPayload', errors: ['no'] } }),
     });
@@ -206,7 +182,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
   it('keeps a successful reorder', async () => {
     const a = buildChildIssue({ title: 'Alpha', relativePosition: 10 });
     const b = buildChildIssue({ title: 'Beta', relativePosition: 20 });
-    renderPanel({
+    renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [a, b] }),
       reorder: () => ({ epicTreeReorder: { __typename: 'EpicTreeReorderPayload', errors: [] } }),
     });

@@ -1,3 +1,4 @@
+import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
@@ -5,6 +6,7 @@ import {
   EpicChildItemsQueryDocument,
   type EpicChildItemsQueryQuery,
   EpicTreeReorderMutationDocument,
+  type EpicTreeReorderMutationMutationVariables,
 } from '../../../gql/graphql.ts';
 import { applyDrop, type DropPosition, planDrop } from './tree-drop.ts';
 import {
@@ -22,6 +24,21 @@ export type TreeParent = NonNullable<NonNullable<EpicChildItemsQueryQuery['group
 export const FETCH_CHILDREN_FAILED = 'Something went wrong while fetching child epics.';
 export const REORDER_FAILED = 'Something went wrong while ordering item.';
 export const MOVE_FAILED = 'Something went wrong while moving item.';
+
+type ReorderMove = EpicTreeReorderMutationMutationVariables['input']['moved'];
+
+/** Sends one reorder or move of the tree; false when the server refused it or could not be reached. */
+async function saveReorder(client: ApolloClient, baseEpicId: string, moved: ReorderMove): Promise<boolean> {
+  try {
+    const { data } = await client.mutate({
+      mutation: EpicTreeReorderMutationDocument,
+      variables: { input: { baseEpicId, moved } },
+    });
+    return Boolean(data) && (data?.epicTreeReorder?.errors.length ?? 0) === 0;
+  } catch {
+    return false;
+  }
+}
 
 /** The key of the tree's own epic in `branches`; child epics are keyed by their global id. */
 export const ROOT = 'root';
@@ -168,25 +185,13 @@ export function useEpicTree(groupFullPath: string, iid: string) {
         }));
         pushAlert({ variant: 'danger', message: REORDER_FAILED });
       };
-      try {
-        const { data } = await client.mutate({
-          mutation: EpicTreeReorderMutationDocument,
-          variables: {
-            input: {
-              baseEpicId: parent.id,
-              moved: {
-                id: moved,
-                adjacentReferenceId: adjacent,
-                // 'after': the adjacent item ends up after the moved one.
-                relativePosition: direction === 'up' ? 'after' : 'before',
-              },
-            },
-          },
-        });
-        if (!data || (data.epicTreeReorder?.errors.length ?? 0) > 0) revert();
-      } catch {
-        revert();
-      }
+      const saved = await saveReorder(client, parent.id, {
+        id: moved,
+        adjacentReferenceId: adjacent,
+        // 'after': the adjacent item ends up after the moved one.
+        relativePosition: direction === 'up' ? 'after' : 'before',
+      });
+      if (!saved) revert();
     },
     [client, parent, pushAlert],
   );
@@ -213,27 +218,15 @@ export function useEpicTree(groupFullPath: string, iid: string) {
         setBranches(before);
         pushAlert({ variant: 'danger', message: newParentId ? MOVE_FAILED : REORDER_FAILED });
       };
-      try {
-        const { data } = await client.mutate({
-          mutation: EpicTreeReorderMutationDocument,
-          variables: {
-            input: {
-              baseEpicId: parent.id,
-              moved: {
-                id,
-                adjacentReferenceId: adjacent,
-                // 'after': the adjacent item ends up after the moved one.
-                relativePosition: adjacent ? (plan.place === 'before' ? 'after' : 'before') : undefined,
-                newParentId,
-              },
-            },
-          },
-        });
-        if (!data || (data.epicTreeReorder?.errors.length ?? 0) > 0) revert();
-        else if (newParentId) await reload();
-      } catch {
-        revert();
-      }
+      const saved = await saveReorder(client, parent.id, {
+        id,
+        adjacentReferenceId: adjacent,
+        // 'after': the adjacent item ends up after the moved one.
+        relativePosition: adjacent ? (plan.place === 'before' ? 'after' : 'before') : undefined,
+        newParentId,
+      });
+      if (!saved) revert();
+      else if (newParentId) await reload();
       return true;
     },
     [client, parent, pushAlert, reload],

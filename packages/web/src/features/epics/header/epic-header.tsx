@@ -9,11 +9,11 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import type { EpicPageEpicFragment } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import { EpicActionsMenu } from './epic-actions-menu.tsx';
 import styles from './epic-header.module.css';
 import { absoluteTime, displayUsername, relativeTime } from './format-created.ts';
 import { useEpicActions } from './use-epic-actions.ts';
-import { useNarrowScreen } from './use-narrow-screen.ts';
 
 type EpicHeaderProps = {
   epic: EpicPageEpicFragment;

@@ -2,14 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { CurrentUserQueryDocument } from '../../../gql/graphql.ts';
-import { createTestClient, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
-import { EpicPage } from '../epic-page.tsx';
+import { buildPageEpic, renderEpicPage } from '../test/render-epic-page.tsx';
 
 /** Operation names, as computed keys (the handlers are functions, not components). */
 const op = {
-  EpicPageQuery: 'EpicPageQuery',
   CurrentUserQuery: 'CurrentUserQuery',
   ReportAbuseUserQuery: 'ReportAbuseUserQuery',
 } as const;
@@ -21,40 +18,17 @@ vi.mock('../sidebar/epic-sidebar.tsx', () => ({
   EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
 }));
 
-const group = {
-  __typename: 'Group',
-  id: 'gid://gitlab/Group/1',
-  name: 'Acme Corp',
-  fullName: 'Acme Corp',
-  fullPath: 'acme',
-  avatarUrl: null,
-} as const;
-
 const ALICE = { id: 'gid://gitlab/User/2', name: 'Alice Liddell', username: 'alice' };
 const BOB = { id: 'gid://gitlab/User/3', name: 'Bob Builder', username: 'bob' };
 
-const epic = {
-  __typename: 'Epic',
-  id: 'gid://gitlab/Epic/1',
-  iid: '5',
-  title: 'Platform modernisation',
-  titleHtml: 'Platform modernisation',
+const epic = buildPageEpic({
   description: '',
   descriptionHtml: '',
-  state: 'opened',
-  confidential: false,
-  createdAt: '2026-11-19T12:00:00Z',
-  updatedAt: '2026-11-19T12:00:00Z',
-  lockVersion: 2,
-  webPath: '/groups/acme/-/epics/5',
-  fullReference: 'acme&5',
-  author: { __typename: 'UserCore', ...ALICE, webPath: '/alice' },
   userPermissions: { __typename: 'EpicPermissions', updateEpic: false, destroyEpic: true, createEpic: false },
-};
+});
 
 function setup(viewer: typeof ALICE | null) {
-  const { client } = createTestClient({
-    [op.EpicPageQuery]: () => ({ group: { __typename: 'Group', id: group.id, epic } }),
+  const { client } = renderEpicPage(epic, {
     [op.CurrentUserQuery]: () => ({
       currentUser: viewer && {
         __typename: 'CurrentUser',
@@ -66,13 +40,6 @@ function setup(viewer: typeof ALICE | null) {
     }),
     [op.ReportAbuseUserQuery]: () => ({ user: { __typename: 'UserCore', ...ALICE } }),
   });
-  renderWithClient(
-    <ToastProvider>
-      <EpicPage group={group} iid="5" />
-    </ToastProvider>,
-    '/groups/acme/-/epics/5',
-    client,
-  );
   return client;
 }
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { useId } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Drawer } from '../../../components/ui/drawer.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { EpicSidebarQueryDocument } from '../../../gql/graphql.ts';
@@ -60,30 +60,21 @@ export function EpicSidebar({ groupFullPath, iid }: EpicSidebarProps) {
     return (
       <aside className={styles.narrowBar} aria-label="Epic details">
         {toggle}
-        <ModalOverlay
-          className={styles.overlay}
+        <Drawer
+          title="Epic details"
+          id={contentId}
           isOpen={!collapsed}
           onOpenChange={(open) => setCollapsed(!open)}
-          isDismissable
+          width="calc(var(--detail-sidebar-width) + var(--space-8))"
+          maxWidth="calc(100vw - var(--space-12))"
+          placement="viewport"
+          inset
+          closeLabel="Collapse sidebar"
+          closeIcon="sidebar-collapse"
+          compactClose
         >
-          <Modal className={styles.drawer}>
-            <Dialog className={styles.drawerDialog} aria-label="Epic details" id={contentId}>
-              <div className={styles.drawerHeader}>
-                <span className={styles.drawerTitle}>Epic details</span>
-                <Button
-                  variant="tertiary"
-                  compact
-                  iconOnly
-                  aria-label="Collapse sidebar"
-                  onPress={() => setCollapsed(true)}
-                >
-                  <Icon name="sidebar-collapse" />
-                </Button>
-              </div>
-              {content}
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
+          {content}
+        </Drawer>
       </aside>
     );
   }

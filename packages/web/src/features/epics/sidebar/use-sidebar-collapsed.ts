@@ -1,16 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { matchesMediaQuery, NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 
 /** GitLab's cookie for the collapsed right sidebar ("gutter"). */
 export const COLLAPSED_COOKIE = 'collapsed_gutter';
 /** Small screens (narrow and medium): the sidebar starts collapsed (spec 001 §2.1). */
 export const SMALL_QUERY = '(max-width: 1199px)';
-/** Narrow screens: the open sidebar is a drawer over the page (UI.md). */
-export const NARROW_QUERY = '(max-width: 767px)';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
-}
 
 export function readCollapsedCookie(): boolean | null {
   const entry = document.cookie
@@ -26,19 +21,6 @@ function writeCollapsedCookie(collapsed: boolean): void {
   document.cookie = `${COLLAPSED_COOKIE}=${collapsed}; path=/; max-age=${YEAR_SECONDS}; SameSite=Lax`;
 }
 
-function useMediaQuery(query: string): boolean {
-  const [value, setValue] = useState(() => matches(query));
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
-    const handleChange = () => setValue(list.matches);
-    handleChange();
-    list.addEventListener('change', handleChange);
-    return () => list.removeEventListener('change', handleChange);
-  }, [query]);
-  return value;
-}
-
 /**
  * Whether the epic sidebar is collapsed. Wide screens start as the `collapsed_gutter` cookie says;
  * small screens start collapsed, collapse when the window shrinks, and set the cookie to collapsed
@@ -46,8 +28,11 @@ function useMediaQuery(query: string): boolean {
  */
 export function useSidebarCollapsed() {
   const isSmall = useMediaQuery(SMALL_QUERY);
+  /* Narrow screens: the open sidebar is a drawer over the page (UI.md). */
   const isNarrow = useMediaQuery(NARROW_QUERY);
-  const [collapsed, setCollapsedState] = useState(() => matches(SMALL_QUERY) || (readCollapsedCookie() ?? false));
+  const [collapsed, setCollapsedState] = useState(
+    () => matchesMediaQuery(SMALL_QUERY) || (readCollapsedCookie() ?? false),
+  );
 
   useEffect(() => {
     if (!isSmall) return;

@@ -14,9 +14,8 @@ import {
   type TimeframeRangeType,
 } from '@milepost/shared';
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, Switch } from 'react-aria-components';
-import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { Switch } from 'react-aria-components';
+import { Drawer } from '../../../components/ui/drawer.tsx';
 import { RadioGroupField } from '../../../components/ui/radio-group-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import styles from '../roadmap-settings-drawer.module.css';
@@ -71,93 +70,85 @@ export function RoadmapSettingsDrawer({ isOpen, onOpenChange, settings, onChange
     }
   };
   return (
-    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className={styles.drawer}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <div className={styles.header}>
-                <Heading slot="title" className={styles.title}>
-                  Roadmap settings
-                </Heading>
-                <Button variant="tertiary" iconOnly aria-label="Close" onPress={close}>
-                  <Icon name="close" />
-                </Button>
-              </div>
-              <div className={styles.body}>
-                <Section title="Date range">
-                  <SelectField
-                    label="Date range"
-                    hideLabel
-                    options={TIMEFRAME_RANGE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
-                    value={settings.timeframeRangeType}
-                    onChange={handleRangeChange}
-                  />
-                  {presets.length > 1 && (
-                    <RadioGroupField
-                      label="Layout"
-                      options={PRESET_OPTIONS.filter((o) => presets.includes(o.value)).map((o) => ({
-                        id: o.value,
-                        label: o.text,
-                      }))}
-                      value={settings.presetType}
-                      onChange={(value) => onChange({ presetType: value as PresetType })}
-                    />
-                  )}
-                </Section>
-                <Section title="Milestones">
-                  <SettingSwitch
-                    isSelected={settings.isShowingMilestones}
-                    onChange={(value) => onChange({ isShowingMilestones: value })}
-                  >
-                    Display milestones
-                  </SettingSwitch>
-                  {settings.isShowingMilestones && (
-                    <RadioGroupField
-                      label="Milestone types"
-                      options={MILESTONES_TYPE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
-                      value={settings.milestonesType}
-                      onChange={(value) => onChange({ milestonesType: value as MilestonesType })}
-                    />
-                  )}
-                </Section>
-                <Section title="Epics">
-                  <RadioGroupField
-                    label="Epics to show"
-                    options={EPICS_STATE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
-                    value={settings.epicsState}
-                    onChange={(value) => onChange({ epicsState: value as EpicsState })}
-                  />
-                </Section>
-                <Section title="Progress tracking">
-                  <SettingSwitch
-                    isSelected={settings.isProgressTrackingActive}
-                    onChange={(value) => onChange({ isProgressTrackingActive: value })}
-                  >
-                    Display progress of child issues
-                  </SettingSwitch>
-                  {settings.isProgressTrackingActive && (
-                    <RadioGroupField
-                      label="Track progress by"
-                      options={PROGRESS_TRACKING_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
-                      value={settings.progressTracking}
-                      onChange={(value) => onChange({ progressTracking: value as ProgressTracking })}
-                    />
-                  )}
-                </Section>
-                <Section title="Show labels">
-                  <SettingSwitch
-                    isSelected={settings.isShowingLabels}
-                    onChange={(value) => onChange({ isShowingLabels: value })}
-                  >
-                    Display labels
-                  </SettingSwitch>
-                </Section>
-              </div>
-            </>
+    <Drawer
+      title="Roadmap settings"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      width="var(--roadmap-drawer-width)"
+      zIndex="var(--z-roadmap-drawer)"
+      dimmed={false}
+      square
+    >
+      <div className={styles.body}>
+        <Section title="Date range">
+          <SelectField
+            label="Date range"
+            hideLabel
+            options={TIMEFRAME_RANGE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
+            value={settings.timeframeRangeType}
+            onChange={handleRangeChange}
+          />
+          {presets.length > 1 && (
+            <RadioGroupField
+              label="Layout"
+              options={PRESET_OPTIONS.filter((o) => presets.includes(o.value)).map((o) => ({
+                id: o.value,
+                label: o.text,
+              }))}
+              value={settings.presetType}
+              onChange={(value) => onChange({ presetType: value as PresetType })}
+            />
           )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </Section>
+        <Section title="Milestones">
+          <SettingSwitch
+            isSelected={settings.isShowingMilestones}
+            onChange={(value) => onChange({ isShowingMilestones: value })}
+          >
+            Display milestones
+          </SettingSwitch>
+          {settings.isShowingMilestones && (
+            <RadioGroupField
+              label="Milestone types"
+              options={MILESTONES_TYPE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
+              value={settings.milestonesType}
+              onChange={(value) => onChange({ milestonesType: value as MilestonesType })}
+            />
+          )}
+        </Section>
+        <Section title="Epics">
+          <RadioGroupField
+            label="Epics to show"
+            options={EPICS_STATE_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
+            value={settings.epicsState}
+            onChange={(value) => onChange({ epicsState: value as EpicsState })}
+          />
+        </Section>
+        <Section title="Progress tracking">
+          <SettingSwitch
+            isSelected={settings.isProgressTrackingActive}
+            onChange={(value) => onChange({ isProgressTrackingActive: value })}
+          >
+            Display progress of child issues
+          </SettingSwitch>
+          {settings.isProgressTrackingActive && (
+            <RadioGroupField
+              label="Track progress by"
+              options={PROGRESS_TRACKING_OPTIONS.map((o) => ({ id: o.value, label: o.text }))}
+              value={settings.progressTracking}
+              onChange={(value) => onChange({ progressTracking: value as ProgressTracking })}
+            />
+          )}
+        </Section>
+        <Section title="Show labels">
+          <SettingSwitch
+            isSelected={settings.isShowingLabels}
+            onChange={(value) => onChange({ isShowingLabels: value })}
+          >
+            Display labels
+          </SettingSwitch>
+        </Section>
+      </div>
+    </Drawer>
   );
 }

@@ -1,0 +1,63 @@
+/** The epic page (acme&5) over a test client, for the page's component tests. */
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
+import { EpicPage } from '../epic-page.tsx';
+
+export const EPIC_PAGE_GROUP = {
+  __typename: 'Group',
+  id: 'gid://gitlab/Group/1',
+  name: 'Acme Corp',
+  fullName: 'Acme Corp',
+  fullPath: 'acme',
+  avatarUrl: null,
+} as const;
+
+/** Epic acme&5 by Alice, open, with every permission unless overridden. */
+export function buildPageEpic(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Epic',
+    id: 'gid://gitlab/Epic/1',
+    iid: '5',
+    title: 'Platform modernisation',
+    titleHtml: 'Platform modernisation',
+    description: 'Move *everything*',
+    descriptionHtml: '<p>Move <em>everything</em></p>',
+    state: 'opened',
+    confidential: false,
+    createdAt: '2026-11-19T12:00:00Z',
+    updatedAt: '2026-11-19T12:00:00Z',
+    lockVersion: 2,
+    webPath: '/groups/acme/-/epics/5',
+    fullReference: 'acme&5',
+    author: {
+      __typename: 'UserCore',
+      id: 'gid://gitlab/User/2',
+      name: 'Alice Liddell',
+      username: 'alice',
+      webPath: '/alice',
+    },
+    userPermissions: { __typename: 'EpicPermissions', updateEpic: true, destroyEpic: true, createEpic: true },
+    ...overrides,
+  };
+}
+
+export type PageEpic = ReturnType<typeof buildPageEpic>;
+
+/** Renders the page of `epic` (null: not found); `handlers` answer the other operations by name. */
+export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, Handler> = {}) {
+  const { client, calls } = createTestClient({
+    // Entries: operation names are PascalCase, not components.
+    ...Object.fromEntries<Handler>([
+      ['EpicPageQuery', () => ({ group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } })],
+    ]),
+    ...handlers,
+  });
+  const router = renderWithClient(
+    <ToastProvider>
+      <EpicPage group={EPIC_PAGE_GROUP} iid="5" />
+    </ToastProvider>,
+    '/groups/acme/-/epics/5',
+    client,
+  );
+  return { client, calls, router };
+}
