@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { abuseReportsRoutes, abuseReportsUiRoutes } from '../modules/abuse-reports/abuse-reports.routes.ts';
 import { tokensRoutes } from '../modules/auth/tokens.routes.ts';
 import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts';
+import { epicLinksRoutes, epicLinksUiRoutes } from '../modules/epics/epic-links.routes.ts';
 import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
 import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
@@ -23,6 +24,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     labelsUiRoutes,
     milestonesUiRoutes,
     epicsUiRoutes,
+    epicLinksUiRoutes,
     issuesUiRoutes,
     awardsUiRoutes,
     autocompleteUiRoutes,
@@ -42,6 +44,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       labelsRoutes(api, services, config);
       milestonesRoutes(api, services, config);
       epicsRoutes(api, services, config);
+      epicLinksRoutes(api, services, config);
       issuesRoutes(api, services, config);
       awardsRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);

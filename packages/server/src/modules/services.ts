@@ -4,6 +4,7 @@ import { abuseReportsService } from './abuse-reports/abuse-reports.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { awardsService } from './awards/awards.service.ts';
 import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
+import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issuesService } from './issues/issues.service.ts';
@@ -31,6 +32,7 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     labels: labelsService(db),
     milestones,
     epics: epicsService(db),
+    epicLinks: epicLinksService(db),
     issues: issuesService(db),
     awards: awardsService(db),
     autocomplete: autocompleteService(db),

@@ -44,6 +44,7 @@ type Documents = {
     "query EpicPageQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      ...EpicPageEpic\n    }\n  }\n}": typeof types.EpicPageQueryDocument,
     "fragment EpicPageEpic on Epic {\n  id\n  iid\n  title\n  titleHtml\n  description\n  descriptionHtml\n  state\n  confidential\n  createdAt\n  updatedAt\n  lockVersion\n  webPath\n  fullReference: reference(full: true)\n  author {\n    id\n    name\n    username\n    webPath\n  }\n  userPermissions {\n    updateEpic\n    destroyEpic\n    createEpic\n  }\n}": typeof types.EpicPageEpicFragmentDoc,
     "mutation UpdateEpicDescriptionMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicPageEpic\n    }\n    errors\n  }\n}": typeof types.UpdateEpicDescriptionMutationDocument,
+    "query LinkedItemsPermissionsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      userPermissions {\n        adminEpicRelation\n      }\n    }\n  }\n}": typeof types.LinkedItemsPermissionsQueryDocument,
     "query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}": typeof types.NewEpicPermissionsQueryDocument,
     "query EpicParticipantsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      participants(first: 100) {\n        nodes {\n          id\n          name\n          username\n          avatarUrl\n          webPath\n        }\n      }\n    }\n  }\n}": typeof types.EpicParticipantsQueryDocument,
     "mutation EpicSetSubscriptionMutation($input: EpicSetSubscriptionInput!) {\n  epicSetSubscription(input: $input) {\n    epic {\n      id\n      subscribed\n    }\n    errors\n  }\n}": typeof types.EpicSetSubscriptionMutationDocument,
@@ -113,6 +114,7 @@ const documents: Documents = {
     "query EpicPageQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid, includeDescendantGroups: false) {\n      ...EpicPageEpic\n    }\n  }\n}": types.EpicPageQueryDocument,
     "fragment EpicPageEpic on Epic {\n  id\n  iid\n  title\n  titleHtml\n  description\n  descriptionHtml\n  state\n  confidential\n  createdAt\n  updatedAt\n  lockVersion\n  webPath\n  fullReference: reference(full: true)\n  author {\n    id\n    name\n    username\n    webPath\n  }\n  userPermissions {\n    updateEpic\n    destroyEpic\n    createEpic\n  }\n}": types.EpicPageEpicFragmentDoc,
     "mutation UpdateEpicDescriptionMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicPageEpic\n    }\n    errors\n  }\n}": types.UpdateEpicDescriptionMutationDocument,
+    "query LinkedItemsPermissionsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      userPermissions {\n        adminEpicRelation\n      }\n    }\n  }\n}": types.LinkedItemsPermissionsQueryDocument,
     "query NewEpicPermissionsQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    userPermissions {\n      createEpic\n    }\n  }\n}": types.NewEpicPermissionsQueryDocument,
     "query EpicParticipantsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      participants(first: 100) {\n        nodes {\n          id\n          name\n          username\n          avatarUrl\n          webPath\n        }\n      }\n    }\n  }\n}": types.EpicParticipantsQueryDocument,
     "mutation EpicSetSubscriptionMutation($input: EpicSetSubscriptionInput!) {\n  epicSetSubscription(input: $input) {\n    epic {\n      id\n      subscribed\n    }\n    errors\n  }\n}": types.EpicSetSubscriptionMutationDocument,
@@ -286,6 +288,10 @@ export function graphql(source: "fragment EpicPageEpic on Epic {\n  id\n  iid\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation UpdateEpicDescriptionMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicPageEpic\n    }\n    errors\n  }\n}"): (typeof documents)["mutation UpdateEpicDescriptionMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicPageEpic\n    }\n    errors\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LinkedItemsPermissionsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      userPermissions {\n        adminEpicRelation\n      }\n    }\n  }\n}"): (typeof documents)["query LinkedItemsPermissionsQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      userPermissions {\n        adminEpicRelation\n      }\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -37,7 +37,12 @@ function sendError(reply: FastifyReply, error: unknown, shape: 'errors' | 'messa
 }
 
 /** `&5`, `group/path&5` or an epic URL → the epic's database id (undefined when nothing matches). */
-async function resolveReference(services: Services, request: FastifyRequest, parent: EpicWithGroup, ref: string) {
+export async function resolveReference(
+  services: Services,
+  request: FastifyRequest,
+  parent: EpicWithGroup,
+  ref: string,
+) {
   const text = ref.trim();
   const m =
     /^&(?<iid>\d+)$/.exec(text) ??

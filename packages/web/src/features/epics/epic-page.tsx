@@ -14,6 +14,7 @@ import styles from './epic-page.module.css';
 import { EpicBody } from './header/epic-body.tsx';
 import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
+import { LinkedItems } from './linked-items/linked-items.tsx';
 import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
 /**
@@ -53,6 +54,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           ) : (
             <EpicBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
           )}
+          <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />
           <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
         </div>
         <EpicSidebar groupFullPath={group.fullPath} iid={epic.iid} />

@@ -1,0 +1,132 @@
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { Button as AriaButton, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { addReferences } from '../child-items/tree-model.ts';
+import styles from './linked-items.module.css';
+import { ADD_FAILED, LINK_TYPES, type LinkType } from './linked-items-api.ts';
+
+/** The relation type choice, in GitLab's words (spec 001 §4). */
+export const LINK_TYPE_TEXT: Record<LinkType, string> = {
+  relates_to: 'relates to',
+  blocks: 'blocks',
+  is_blocked_by: 'is blocked by',
+};
+
+export type AddLinkedItemsFormProps = {
+  /** Links the references; rejects with the message to show (the form stays open, nothing lost). */
+  onSubmit: (references: string[], linkType: LinkType) => Promise<void>;
+  onCancel: () => void;
+};
+
+/**
+ * The add-related form (spec 001 §2.8, §5): references (`&5`, `group/path&5`, epic URLs) typed or
+ * pasted collect as removable chips; a relation type (default 'relates to'); Add sends the chips
+ * plus what is still in the input. Add is disabled while both are empty or while submitting.
+ */
+export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormProps) {
+  const headingId = useId();
+  const [pending, setPending] = useState<string[]>([]);
+  const [input, setInput] = useState('');
+  const [linkType, setLinkType] = useState<LinkType>('relates_to');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isEmpty = pending.length === 0 && input.trim() === '';
+
+  const handleInputChange = (value: string) => {
+    // A space or a paste of several references moves the finished ones into the pending list.
+    if (/\s/.test(value)) {
+      const parts = value.split(/\s+/);
+      const last = parts.pop() ?? '';
+      setPending((current) => addReferences(current, parts.join(' ')));
+      setInput(last);
+    } else {
+      setInput(value);
+    }
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Backspace' && input === '' && pending.length > 0) {
+      setPending((current) => current.slice(0, -1));
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isEmpty || submitting) return;
+    const references = addReferences(pending, input);
+    setSubmitting(true);
+    setError(null);
+    setPending(references);
+    setInput('');
+    try {
+      await onSubmit(references, linkType);
+      setPending([]);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message !== '' ? failure.message : ADD_FAILED);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} aria-labelledby={headingId} onSubmit={handleSubmit}>
+      <h3 id={headingId} className={styles.formHeading}>
+        Add a linked epic
+      </h3>
+      {error && <Alert variant="danger">{error}</Alert>}
+      <RadioGroup
+        className={styles.linkTypes}
+        value={linkType}
+        onChange={(value) => setLinkType(value as LinkType)}
+        orientation="horizontal"
+      >
+        <Label className={styles.label}>The current epic</Label>
+        <div className={styles.radios}>
+          {LINK_TYPES.map((type) => (
+            <Radio key={type} value={type} className={styles.radio}>
+              <span className={styles.radioDot} aria-hidden="true" />
+              {LINK_TYPE_TEXT[type]}
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      <TextField className={styles.field} value={input} onChange={handleInputChange} autoFocus>
+        <Label className={styles.label}>the following epics</Label>
+        <div className={styles.tokens}>
+          {pending.length > 0 && (
+            <ul className={styles.tokenList} aria-label="Pending epic references">
+              {pending.map((reference) => (
+                <li key={reference} className={styles.token}>
+                  <span className={styles.tokenText}>{reference}</span>
+                  <AriaButton
+                    className={styles.tokenRemove}
+                    aria-label={`Remove ${reference}`}
+                    isDisabled={submitting}
+                    onPress={() => setPending((current) => current.filter((r) => r !== reference))}
+                  >
+                    <Icon name="close" size={12} />
+                  </AriaButton>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Input
+            className={styles.tokenInput}
+            placeholder="&5, group/path&5 or an epic URL"
+            onKeyDown={handleKeyDown}
+          />
+        </div>
+      </TextField>
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" isDisabled={isEmpty || submitting}>
+          {submitting ? 'Adding…' : 'Add'}
+        </Button>
+        <Button onPress={onCancel} isDisabled={submitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
