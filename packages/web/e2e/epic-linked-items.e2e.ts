@@ -44,7 +44,7 @@ test.describe('linked items on the epic page', () => {
     await shots(page, '01-empty');
 
     // First link: "blocks", by reference; pending references become chips, duplicates once.
-    await section.getByRole('button', { name: 'Add' }).click();
+    await section.getByRole('button', { name: 'Add linked epic' }).click();
     const form = section.getByRole('form', { name: 'Add a linked epic' });
     const add = form.getByRole('button', { name: 'Add' });
     await expect(add).toBeDisabled();
@@ -61,12 +61,12 @@ test.describe('linked items on the epic page', () => {
     await expect(section.getByRole('heading', { name: 'Blocks', level: 3 })).toBeVisible();
 
     // Second link with another type, and a third, by the group-qualified reference.
-    await section.getByRole('button', { name: 'Add' }).click();
+    await section.getByRole('button', { name: 'Add linked epic' }).click();
     await input.fill(`acme&${blocker}`);
     await form.getByText('is blocked by', { exact: true }).click();
     await add.click();
     await expect(form).toHaveCount(0);
-    await section.getByRole('button', { name: 'Add' }).click();
+    await section.getByRole('button', { name: 'Add linked epic' }).click();
     await input.fill(`&${related}`);
     await expect(form.getByRole('radio', { name: 'relates to' })).toBeChecked();
     await add.click();
@@ -99,7 +99,7 @@ test.describe('linked items on the epic page', () => {
     await expect(section.getByText('2 linked epics')).toBeAttached();
 
     // An unknown reference: the server's message inline, the form and its reference kept.
-    await section.getByRole('button', { name: 'Add' }).click();
+    await section.getByRole('button', { name: 'Add linked epic' }).click();
     await input.fill('&999999');
     await add.click();
     await expect(

@@ -83,7 +83,7 @@ describe('LinkedItems', () => {
     expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Linked items' })).toBeTruthy();
     expect(screen.getByText('0 linked epics')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add linked epic' })).toBeNull();
   });
 
   it('groups linked epics under Blocks, Is blocked by and Relates to, with state and reference', async () => {
@@ -117,7 +117,7 @@ describe('LinkedItems', () => {
     });
     renderLinkedItems();
     await screen.findByText(EMPTY_TEXT);
-    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Add linked epic' }));
     const form = screen.getByRole('form', { name: 'Add a linked epic' });
     const add = within(form).getByRole('button', { name: 'Add' });
     expect(add.hasAttribute('disabled')).toBe(true);
@@ -154,7 +154,7 @@ describe('LinkedItems', () => {
     });
     renderLinkedItems();
     await screen.findByText(EMPTY_TEXT);
-    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Add linked epic' }));
     const form = screen.getByRole('form', { name: 'Add a linked epic' });
     await user.type(within(form).getByRole('textbox', { name: 'the following epics' }), '&404');
     await user.click(within(form).getByRole('button', { name: 'Add' }));

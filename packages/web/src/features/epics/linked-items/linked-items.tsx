@@ -67,7 +67,7 @@ export function LinkedItems({ groupFullPath, iid }: LinkedItemsProps) {
         </span>
         {canAdmin && (
           <div className={styles.headerActions}>
-            <Button compact onPress={() => setFormOpen(true)} isDisabled={isFormOpen}>
+            <Button compact onPress={() => setFormOpen(true)} isDisabled={isFormOpen} aria-label="Add linked epic">
               Add
             </Button>
           </div>
