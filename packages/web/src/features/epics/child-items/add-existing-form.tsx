@@ -1,10 +1,11 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button as AriaButton, Input, Label, TextField } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './child-items-forms.module.css';
-import { addReferences, formHeading } from './tree-model.ts';
+import { formHeading } from './tree-model.ts';
+import { usePendingReferences } from './use-pending-references.ts';
 
 export type AddExistingFormProps = {
   kind: 'epic' | 'issue';
@@ -21,34 +22,15 @@ export type AddExistingFormProps = {
  */
 export function AddExistingForm({ kind, confidential, onSubmit, onCancel }: AddExistingFormProps) {
   const headingId = useId();
-  const [pending, setPending] = useState<string[]>([]);
-  const [input, setInput] = useState('');
+  const { pending, setPending, input, setInput, isEmpty, handleInputChange, handleKeyDown, remove, all } =
+    usePendingReferences();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const isEmpty = pending.length === 0 && input.trim() === '';
-
-  const handleInputChange = (value: string) => {
-    // A space or a paste with several references moves the finished ones into the list.
-    if (/\s/.test(value)) {
-      const parts = value.split(/\s+/);
-      const last = parts.pop() ?? '';
-      setPending((current) => addReferences(current, parts.join(' ')));
-      setInput(last);
-    } else {
-      setInput(value);
-    }
-  };
-
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Backspace' && input === '' && pending.length > 0) {
-      setPending((current) => current.slice(0, -1));
-    }
-  };
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (isEmpty || submitting) return;
-    const references = addReferences(pending, input);
+    const references = all();
     setSubmitting(true);
     setError(null);
     try {
@@ -81,7 +63,7 @@ export function AddExistingForm({ kind, confidential, onSubmit, onCancel }: AddE
                   <AriaButton
                     className={styles.tokenRemove}
                     aria-label={`Remove ${reference}`}
-                    onPress={() => setPending((current) => current.filter((r) => r !== reference))}
+                    onPress={() => remove(reference)}
                   >
                     <Icon name="close" size={12} />
                   </AriaButton>

@@ -1,9 +1,9 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button as AriaButton, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { addReferences } from '../child-items/tree-model.ts';
+import { usePendingReferences } from '../child-items/use-pending-references.ts';
 import styles from './linked-items.module.css';
 import { ADD_FAILED, LINK_TYPES, type LinkType } from './linked-items-api.ts';
 
@@ -27,35 +27,16 @@ export type AddLinkedItemsFormProps = {
  */
 export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormProps) {
   const headingId = useId();
-  const [pending, setPending] = useState<string[]>([]);
-  const [input, setInput] = useState('');
+  const { pending, setPending, input, setInput, isEmpty, handleInputChange, handleKeyDown, remove, all } =
+    usePendingReferences();
   const [linkType, setLinkType] = useState<LinkType>('relates_to');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const isEmpty = pending.length === 0 && input.trim() === '';
-
-  const handleInputChange = (value: string) => {
-    // A space or a paste of several references moves the finished ones into the pending list.
-    if (/\s/.test(value)) {
-      const parts = value.split(/\s+/);
-      const last = parts.pop() ?? '';
-      setPending((current) => addReferences(current, parts.join(' ')));
-      setInput(last);
-    } else {
-      setInput(value);
-    }
-  };
-
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Backspace' && input === '' && pending.length > 0) {
-      setPending((current) => current.slice(0, -1));
-    }
-  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isEmpty || submitting) return;
-    const references = addReferences(pending, input);
+    const references = all();
     setSubmitting(true);
     setError(null);
     setPending(references);
@@ -104,7 +85,7 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
                     className={styles.tokenRemove}
                     aria-label={`Remove ${reference}`}
                     isDisabled={submitting}
-                    onPress={() => setPending((current) => current.filter((r) => r !== reference))}
+                    onPress={() => remove(reference)}
                   >
                     <Icon name="close" size={12} />
                   </AriaButton>
