@@ -6,8 +6,9 @@
  */
 import { type Actor, userActor } from '../authz/actor.ts';
 import type { LabelRow, MilestoneRow, UserRow } from '../db/schema.ts';
-import type { EpicNode, IssueNode } from '../graphql/refs.ts';
+import type { EpicNode } from '../modules/epics/epics.types.ts';
 import type { HealthStatus } from '../modules/issues/issue-filters.ts';
+import type { IssueNode } from '../modules/issues/issues.types.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import type { Services } from '../modules/services.ts';
 

@@ -1,9 +1,13 @@
 /**
  * Object refs of the planning types, declared once here so modules can point at each other's types
  * (an epic's issues, an issue's epic) without import cycles. Each is implemented in its module's
- * `<x>.schema.ts`; fields are added there and with `builder.objectFields` elsewhere.
+ * `<x>.schema.ts`; fields are added there and with `builder.objectFields` elsewhere. The domain's
+ * node types (`EpicNode`, `IssueNode`) live in their modules (`<x>.types.ts`): services and REST
+ * import them from there, never from this file (the transport depends on the domain, not back).
  */
-import type { EpicIssueRow, EpicRow, GroupRow, IssueRow, LabelRow, MilestoneRow, ProjectRow } from '../db/schema.ts';
+import type { GroupRow, LabelRow, MilestoneRow } from '../db/schema.ts';
+import type { EpicNode } from '../modules/epics/epics.types.ts';
+import type { IssueNode } from '../modules/issues/issues.types.ts';
 import { builder } from './builder.ts';
 
 /** A label with the container it belongs to (group labels: GroupLabel, project labels: ProjectLabel). */
@@ -11,15 +15,6 @@ export type LabelNode = LabelRow;
 
 /** A milestone, with the group the query started from (for groupMilestone / subgroupMilestone). */
 export type MilestoneNode = { milestone: MilestoneRow; queriedGroup: GroupRow | null };
-
-/** An epic travels with its group: every access decision about it needs both. */
-export type EpicNode = { epic: EpicRow; group: GroupRow };
-
-/** An issue travels with its project and the project's group. */
-export type IssueNode = { issue: IssueRow; project: ProjectRow; group: GroupRow; assigneeIds: readonly number[] };
-
-/** An issue as a child of an epic: the issue plus the relation row (`epicIssueId`). */
-export type EpicIssueNode = IssueNode & { epicIssue: EpicIssueRow };
 
 export const LabelRef = builder.objectRef<LabelNode>('Label');
 export const MilestoneRef = builder.objectRef<MilestoneNode>('Milestone');

@@ -1,9 +1,10 @@
 /** Named builders for issues, issue links and award emoji. They go through the services. */
 import { userActor } from '../authz/actor.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { EpicNode, IssueNode } from '../graphql/refs.ts';
+import type { EpicNode } from '../modules/epics/epics.types.ts';
 import type { IssueInput } from '../modules/issues/issue-input.ts';
 import type { LinkType } from '../modules/issues/issue-links.service.ts';
+import type { IssueNode } from '../modules/issues/issues.types.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -8,9 +8,10 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
 import { findReadableEpic } from '../issues/issues.adapters.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
 import { type AwardableType, type AwardRow, awardsRepository } from './awards.repository.ts';
 
 export type Awardable = { type: 'Epic'; node: EpicNode } | { type: 'Issue'; node: IssueNode };

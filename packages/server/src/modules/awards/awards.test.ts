@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '../../authz/actor.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
 
 describe('award emoji', () => {
   let t: TestApp;

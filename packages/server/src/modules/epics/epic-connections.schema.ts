@@ -1,18 +1,20 @@
 /** The Epic's list fields: labels, participants, children, ancestors and blocking epics. */
 import { builder } from '../../graphql/builder.ts';
 import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
-import { type EpicNode, EpicRef } from '../../graphql/refs.ts';
+import { EpicRef } from '../../graphql/refs.ts';
 import { LabelConnection } from '../labels/labels.schema.ts';
 import { UserCoreConnection, UserCoreRef } from '../users/users.schema.ts';
 import {
+  cursorArgs,
   EpicConnection,
   type EpicListArgs,
+  epicConnection,
   epicListArgs,
   isDefaultListArgs,
   toEpicListInput,
 } from './epic-types.schema.ts';
 import { epicLoaders } from './epics.loaders.ts';
-import { cursorArgs, epicConnection } from './epics.schema.ts';
+import type { EpicNode } from './epics.types.ts';
 
 /** Relay's page arguments. */
 // biome-ignore lint/suspicious/noExplicitAny: Pothos' field builder type is generic over the parent.

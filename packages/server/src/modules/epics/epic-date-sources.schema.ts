@@ -4,8 +4,9 @@
  */
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { type EpicNode, EpicRef, MilestoneRef } from '../../graphql/refs.ts';
+import { EpicRef, MilestoneRef } from '../../graphql/refs.ts';
 import { epicLoaders } from './epics.loaders.ts';
+import type { EpicNode } from './epics.types.ts';
 
 async function milestoneSource(ctx: GraphQLContext, id: number | null) {
   if (id === null) return null;

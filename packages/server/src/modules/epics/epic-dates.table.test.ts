@@ -9,10 +9,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, userActor } from '../../authz/actor.ts';
 import type { GroupRow, MilestoneRow } from '../../db/schema.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import type { EpicWithGroup } from './epics.service.ts';
 

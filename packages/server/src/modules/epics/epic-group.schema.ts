@@ -3,8 +3,13 @@ import { builder } from '../../graphql/builder.ts';
 import type { ConnectionArgs } from '../../graphql/pagination.ts';
 import { EpicRef } from '../../graphql/refs.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
-import { EpicConnection, type EpicListArgs, epicListArgs, toEpicListInput } from './epic-types.schema.ts';
-import { epicConnection } from './epics.schema.ts';
+import {
+  EpicConnection,
+  type EpicListArgs,
+  epicConnection,
+  epicListArgs,
+  toEpicListInput,
+} from './epic-types.schema.ts';
 
 builder.objectFields(GroupRef, (t) => ({
   roadmapEpicsLimit: t.int({

@@ -5,13 +5,16 @@
 import { EPIC_ABILITIES } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
-import { type EpicNode, EpicRef } from '../../graphql/refs.ts';
+import { EpicRef } from '../../graphql/refs.ts';
 import { IssuableSearchableFieldEnum } from '../issues/issue-enums.schema.ts';
 import { checkTimeframe, TimeframeInput } from '../milestones/timeframe.schema.ts';
 import type { EpicRollup } from './epic-reads.repository.ts';
 import type { EpicSortKey } from './epics.repository.ts';
 import type { EpicListInput } from './epics.service.ts';
+import type { EpicNode } from './epics.types.ts';
 
 /** An epic as a list returns it, with the roadmap timeframe the list was asked for. */
 export type ListedEpic = EpicNode & { timeframe?: { start: string; end: string } };
@@ -322,4 +325,18 @@ export function isDefaultListArgs(args: EpicListArgs): boolean {
   return Object.entries(input).every(
     ([k, v]) => v === undefined || k === 'includeDescendantGroups' || k === 'includeAncestorGroups',
   );
+}
+
+/** Relay args with GitLab's empty-string cursors meaning "from the start". */
+export function cursorArgs(args: ConnectionArgs): ConnectionArgs {
+  return { ...args, after: args.after || null, before: args.before || null };
+}
+
+/** A page of epics as a connection; each node carries the timeframe the list was asked for. */
+export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & ConnectionArgs, scope: EpicListInput) {
+  const input = { ...toEpicListInput(args), ...scope };
+  return await offsetConnection(cursorArgs(args), async (page) => {
+    const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
+    return { rows: rows.map((r): ListedEpic => ({ ...r, timeframe: input.timeframe })), total };
+  });
 }

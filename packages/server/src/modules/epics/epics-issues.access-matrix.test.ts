@@ -25,10 +25,11 @@ import {
 } from '../../authz/access-matrix.fixture.ts';
 import { userActor } from '../../authz/actor.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
+import type { EpicNode } from './epics.types.ts';
 
 // --- the world of each tree ------------------------------------------------------------------------
 

@@ -1,9 +1,7 @@
 /** The `Epic` type, `Group.epics` / `Group.epic`, and (imported below) the epic mutations. */
 import { textColorFor } from '@milepost/shared';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
-import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
-import { type EpicNode, EpicRef } from '../../graphql/refs.ts';
+import { EpicRef } from '../../graphql/refs.ts';
 import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
@@ -12,30 +10,14 @@ import {
   EpicDescendantCountRef,
   EpicDescendantWeightsRef,
   EpicHealthStatusRef,
-  type EpicListArgs,
   EpicPermissionsRef,
   EpicStateEnum,
   type ListedEpic,
-  toEpicListInput,
 } from './epic-types.schema.ts';
 import { childCountsWithin, epicLoaders } from './epics.loaders.ts';
-import type { EpicListInput } from './epics.service.ts';
+import type { EpicNode } from './epics.types.ts';
 
 export const epicWebPath = (e: EpicNode) => `/groups/${e.group.fullPath}/-/epics/${e.epic.iid}`;
-
-/** Relay args with GitLab's empty-string cursors meaning "from the start". */
-export function cursorArgs(args: ConnectionArgs): ConnectionArgs {
-  return { ...args, after: args.after || null, before: args.before || null };
-}
-
-/** A page of epics as a connection; each node carries the timeframe the list was asked for. */
-export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & ConnectionArgs, scope: EpicListInput) {
-  const input = { ...toEpicListInput(args), ...scope };
-  return await offsetConnection(cursorArgs(args), async (page) => {
-    const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
-    return { rows: rows.map((r): ListedEpic => ({ ...r, timeframe: input.timeframe })), total };
-  });
-}
 
 EpicRef.implement({
   description: 'Represents an epic.',

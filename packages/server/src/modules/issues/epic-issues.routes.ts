@@ -2,14 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
-import type { EpicIssueNode, EpicNode } from '../../graphql/refs.ts';
 import { intParam, ParamError, type Params, pageOf, paramsOf, resourceId } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import type { Services } from '../services.ts';
 import { IssueNotMovedError, NoMatchingIssueError } from './epic-issues.service.ts';
+import { presentIssues } from './issue-rest.ts';
 import { epicSummaryEntity } from './issues.entity.ts';
-import { presentIssues } from './issues.routes.ts';
+import type { EpicIssueNode } from './issues.types.ts';
 
 type EpicParams = { Params: { id: string; epic_iid: string } };
 type RelationParams = { Params: { id: string; epic_iid: string; rel_id: string } };

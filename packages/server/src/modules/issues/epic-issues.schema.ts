@@ -6,9 +6,10 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
-import { type EpicIssueNode, EpicRef } from '../../graphql/refs.ts';
+import { EpicRef } from '../../graphql/refs.ts';
 import { issueFields } from './issue-fields.schema.ts';
 import { issueLoaders } from './issues.loaders.ts';
+import type { EpicIssueNode } from './issues.types.ts';
 
 export const EpicIssueRef = builder.objectRef<EpicIssueNode>('EpicIssue');
 

@@ -8,10 +8,11 @@ import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, GroupRow } from '../../db/schema.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
-import type { EpicIssueNode, EpicNode, IssueNode } from '../../graphql/refs.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { epicIssuesRepository, POSITION_GAP } from './epic-issues.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { assertCanHoldIssue, findReadableEpicByIid, recomputeDates } from './issues.adapters.ts';
+import type { EpicIssueNode, IssueNode } from './issues.types.ts';
 
 export const NO_MATCHING_ISSUE = 'No matching issue found. Make sure that you are adding a valid issue URL.';
 export const ALREADY_ASSIGNED = 'Issue(s) already assigned';

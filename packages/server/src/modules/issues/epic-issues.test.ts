@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '../../authz/actor.ts';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
-import type { EpicNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { CONFIDENTIAL_EPIC_MESSAGE } from './issues.adapters.ts';
 

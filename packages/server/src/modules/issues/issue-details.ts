@@ -6,13 +6,14 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
 import { awardsRepository } from '../awards/awards.repository.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { loadEpics } from './issues.adapters.ts';
 import { issuesRepository } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 export type IssueDetails = {
   labels: LabelRow[];

@@ -9,7 +9,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
-import { EpicRef, type IssueNode, IssueRef, MilestoneRef } from '../../graphql/refs.ts';
+import { EpicRef, IssueRef, MilestoneRef } from '../../graphql/refs.ts';
 import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
 import { LabelConnection } from '../labels/labels.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
@@ -17,6 +17,7 @@ import { UserCoreConnection, UserCoreRef } from '../users/users.schema.ts';
 import { HealthStatusEnum, IssueStateEnum, IssueTypeEnum, TaskCompletionStatusRef } from './issue-enums.schema.ts';
 import { issueReference, issueWebPath } from './issues.entity.ts';
 import { issueLoaders } from './issues.loaders.ts';
+import type { IssueNode } from './issues.types.ts';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 

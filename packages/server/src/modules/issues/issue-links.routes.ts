@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { intParam, ParamError, paramsOf, requireParams, stringParam } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
 import { LINK_TYPES, type LinkedIssue, type LinkType } from './issue-links.service.ts';
-import { presentIssues, projectIssue } from './issues.routes.ts';
+import { presentIssues, projectIssue } from './issue-rest.ts';
+import type { IssueNode } from './issues.types.ts';
 
 type IssueParams = { Params: { id: string; issue_iid: string } };
 type LinkParams = { Params: { id: string; issue_iid: string; issue_link_id: string } };

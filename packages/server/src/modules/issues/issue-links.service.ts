@@ -7,10 +7,10 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { ALREADY_ASSIGNED, NO_MATCHING_ISSUE } from './epic-issues.service.ts';
 import { fromSide, type IssueLinkRow, issueLinksRepository } from './issue-links.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
+import type { IssueNode } from './issues.types.ts';
 
 export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];

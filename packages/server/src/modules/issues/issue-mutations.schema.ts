@@ -5,10 +5,11 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId } from '../../graphql/global-id.ts';
 import { runMutation } from '../../graphql/mutation.ts';
-import { EpicRef, type IssueNode, IssueRef } from '../../graphql/refs.ts';
+import { EpicRef, IssueRef } from '../../graphql/refs.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { HealthStatusEnum, IssueStateEventEnum, IssueTypeEnum } from './issue-enums.schema.ts';
 import type { IssueInput } from './issue-input.ts';
+import type { IssueNode } from './issues.types.ts';
 
 const LABEL_TYPES = ['Label', 'GroupLabel', 'ProjectLabel'];
 async function findIssue(ctx: GraphQLContext, projectPath: string, iid: string): Promise<IssueNode> {

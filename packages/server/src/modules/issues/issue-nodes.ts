@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { IssueRow } from '../../db/schema.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
 import { issuesRepository } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 /**
  * Issues with what every access decision about them needs (project, group, assignee ids), in the

@@ -7,9 +7,10 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, ForbiddenError } from '../../errors.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { createEpicForPromotion } from './issues.adapters.ts';
 import { issuesRepository } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 export const ALREADY_PROMOTED = 'Issue has already been promoted to an epic.';
 

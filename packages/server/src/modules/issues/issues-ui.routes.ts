@@ -7,13 +7,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import { AppError, fullMessages, NotFoundError } from '../../errors.ts';
-import type { EpicIssueNode, EpicNode, IssueNode } from '../../graphql/refs.ts';
 import { type Params, paramsOf } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import type { Services } from '../services.ts';
 import { issueInputFromParams } from './issue-params.ts';
 import { issueReference, issueUiEntity, issueWebPath } from './issues.entity.ts';
+import type { EpicIssueNode, IssueNode } from './issues.types.ts';
 
 const PROJECT_ISSUE = /^\/(?<project>[^?#]+?)\/-\/issues\/(?<iid>\d{1,9})\.json$/;
 const EPIC_ISSUES = /^\/groups\/(?<group>[^?#]+?)\/-\/epics\/(?<iid>\d{1,9})\/issues$/;

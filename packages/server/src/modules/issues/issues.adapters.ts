@@ -9,10 +9,10 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { EpicRow, GroupRow, LabelRow, MilestoneRow, ProjectRow } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import type { EpicNode } from '../../graphql/refs.ts';
 import { recomputeEpicDates } from '../epics/epic-dates.repository.ts';
 import { epicTreeRepository } from '../epics/epic-tree.repository.ts';
 import { epicsRepository } from '../epics/epics.repository.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { issuesRepository } from './issues.repository.ts';
 

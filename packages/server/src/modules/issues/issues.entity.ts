@@ -1,10 +1,10 @@
 /** GitLab's Issue REST entity and the web UI's issue JSON, shaped from an issue and its details. */
 import { taskCompletionStatus, textColorFor } from '@milepost/shared';
 import type { EpicRow } from '../../db/schema.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
 import { userBasic } from '../users/users.entity.ts';
 import type { IssueDetails } from './issue-details.ts';
+import type { IssueNode } from './issues.types.ts';
 
 /** The web path of an issue: `/<project full path>/-/issues/<iid>`. */
 export function issueWebPath(node: IssueNode): string {

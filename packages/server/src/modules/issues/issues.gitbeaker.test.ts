@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Gitlab } from '@gitbeaker/rest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.ts';
-import type { EpicNode } from '../../graphql/refs.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 
 describe('@gitbeaker/rest: Issues, IssueLinks, EpicIssues', () => {
   let t: TestApp;

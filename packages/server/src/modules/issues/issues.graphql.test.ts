@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '../../authz/actor.ts';
 import type { GroupRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
 import { NOT_FOUND_MESSAGE } from '../../errors.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
 import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import type { IssueNode } from './issues.types.ts';
 
 type Page = { count: number; nodes: { iid: string; title: string }[] };
 

@@ -6,14 +6,15 @@ import DataLoader from 'dataloader';
 import { visibleIssuesSql } from '../../authz/policy.ts';
 import type { EpicIssueRow, LabelRow, MilestoneRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import type { EpicNode, IssueNode } from '../../graphql/refs.ts';
 import type { AwardableType, AwardRow } from '../awards/awards.repository.ts';
 import { awardsRepository } from '../awards/awards.repository.ts';
+import type { EpicNode } from '../epics/epics.types.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { issueLinksRepository } from './issue-links.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { loadEpics } from './issues.adapters.ts';
 import { issuesRepository } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 function byKey<K, V>(keys: readonly K[], found: Map<K, V>, fallback: V): V[] {
   return keys.map((k) => found.get(k) ?? fallback);

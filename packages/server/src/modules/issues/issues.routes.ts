@@ -6,8 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
-import { NotFoundError } from '../../errors.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import {
   ParamError,
   type Params,
@@ -27,33 +25,11 @@ import type { IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import { issueLinksRoutes } from './issue-links.routes.ts';
 import { issueFilterFromParams, issueInputFromParams, UPDATE_ATTRIBUTES } from './issue-params.ts';
-import { issueEntity } from './issues.entity.ts';
+import { presentIssues, projectIssue } from './issue-rest.ts';
 import { issuesUiRoutes as registerUi } from './issues-ui.routes.ts';
 
 type ProjectParams = { Params: { id: string } };
 type IssueParams = { Params: { id: string; issue_iid: string } };
-
-/** Shapes issues as GitLab's Issue entity (details loaded for the whole page at once). */
-export async function presentIssues(
-  services: Services,
-  actor: Actor,
-  nodes: IssueNode[],
-  baseUrl: string,
-  opts: { labelDetails?: boolean } = {},
-) {
-  const details = await services.issues.details(actor, nodes);
-  return nodes.flatMap((n) => {
-    const d = details.get(n.issue.id);
-    return d ? [issueEntity(n, d, baseUrl, opts)] : [];
-  });
-}
-
-/** `:issue_iid` of a project: hidden and missing answer the same 404. */
-export async function projectIssue(services: Services, actor: Actor, projectId: string, iid: string) {
-  const project = await services.projects.get(actor, resourceId(projectId));
-  if (!/^\d{1,9}$/.test(iid)) throw new NotFoundError('Issue Not Found');
-  return await services.issues.get(actor, project, Number(iid));
-}
 
 /** Resolves REST's `epic_iid` (an epic of the project's group) into `epicId`. */
 async function withEpicIid(

@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import type { IssueNode } from '../../graphql/refs.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { FieldErrors } from '../validation.ts';
@@ -35,6 +34,7 @@ import {
   resolveLabels,
 } from './issues.adapters.ts';
 import { type IssueChanges, issuesRepository } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 export type Page = { limit: number; offset: number };
 
