@@ -3,8 +3,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
+import type { EpicNode } from './epics.types.ts';
 
-export type EpicWithGroup = { epic: EpicRow; group: GroupRow };
+/** An epic with its group: the domain's `EpicNode` (one shape, two names). */
+export type EpicWithGroup = EpicNode;
 
 /** The sort orders of GitLab's EpicSort plus the tree order (children, REST links). */
 export type EpicSortKey =
