@@ -12,6 +12,9 @@ export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin', fetch: csrfFetch }),
     cache: new InMemoryCache({
+      // Fragments on an interface match its types only when the cache knows them (the schema's
+      // `implements`); without this, `MemberRowFields` would write nothing for a GroupMember.
+      possibleTypes: { MemberInterface: ['GroupMember', 'ProjectMember'] },
       typePolicies: {
         // Permissions are per viewer and per object: store them inside their object, replacing wholesale.
         GroupPermissions: { merge: true },

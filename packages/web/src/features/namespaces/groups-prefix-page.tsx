@@ -6,7 +6,7 @@ import { routes } from '../../lib/routes.ts';
 import { EpicPage } from '../epics/epic-page.tsx';
 import { EpicsListPage } from '../epics/epics-list-page.tsx';
 import { NewEpicPage } from '../epics/new-epic-page.tsx';
-import { GroupMembersPage } from '../members/group-members-page.tsx';
+import { MembersPage } from '../members/members-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { groupSubPage } from './sub-pages.ts';
 import { useNamespaceContext } from './use-namespace-context.ts';
@@ -35,6 +35,6 @@ export function GroupsPrefixPage() {
     case 'roadmap':
       return <RoadmapPage group={group} />;
     case 'members':
-      return <GroupMembersPage group={group} />;
+      return <MembersPage kind="group" namespace={group} />;
   }
 }

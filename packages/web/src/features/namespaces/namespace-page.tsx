@@ -5,7 +5,7 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
-import { ProjectMembersPage } from '../members/project-members-page.tsx';
+import { MembersPage } from '../members/members-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
 import { groupSubPage, projectSubPage } from './sub-pages.ts';
 import { useNamespaceContext } from './use-namespace-context.ts';
@@ -39,7 +39,17 @@ export function NamespacePage() {
       if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
       if (sub.page === 'issue') return <IssuePage project={project} iid={sub.iid} />;
-      return <ProjectMembersPage project={project} />;
+      return (
+        <MembersPage
+          kind="project"
+          namespace={{
+            id: project.id,
+            name: project.name,
+            fullPath: project.fullPath,
+            fullName: project.nameWithNamespace,
+          }}
+        />
+      );
     }
   }
 }

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { Button as AriaButton, Input, Label, TextField } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './child-items-forms.module.css';
+import { ReferenceTokensField } from './reference-tokens-field.tsx';
 import { formHeading } from './tree-model.ts';
 import { usePendingReferences } from './use-pending-references.ts';
 
@@ -22,23 +21,23 @@ export type AddExistingFormProps = {
  */
 export function AddExistingForm({ kind, confidential, onSubmit, onCancel }: AddExistingFormProps) {
   const headingId = useId();
-  const { pending, setPending, input, setInput, isEmpty, handleInputChange, handleKeyDown, remove, all } =
-    usePendingReferences();
+  const references = usePendingReferences();
+  const { setPending, setInput, isEmpty, all } = references;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (isEmpty || submitting) return;
-    const references = all();
+    const submitted = all();
     setSubmitting(true);
     setError(null);
     try {
-      await onSubmit(references);
+      await onSubmit(submitted);
       setPending([]);
       setInput('');
     } catch (failure) {
-      setPending(references);
+      setPending(submitted);
       setInput('');
       setError(failure instanceof Error ? failure.message : `Something went wrong while adding ${kind}s.`);
     } finally {
@@ -52,32 +51,12 @@ export function AddExistingForm({ kind, confidential, onSubmit, onCancel }: AddE
         {formHeading('add', kind, confidential)}
       </h3>
       {error && <Alert variant="danger">{error}</Alert>}
-      <TextField className={styles.field} value={input} onChange={handleInputChange} autoFocus>
-        <Label className={styles.label}>{`Paste ${kind} links or references`}</Label>
-        <div className={styles.tokens}>
-          {pending.length > 0 && (
-            <ul className={styles.tokenList} aria-label={`Pending ${kind} references`}>
-              {pending.map((reference) => (
-                <li key={reference} className={styles.token}>
-                  <span>{reference}</span>
-                  <AriaButton
-                    className={styles.tokenRemove}
-                    aria-label={`Remove ${reference}`}
-                    onPress={() => remove(reference)}
-                  >
-                    <Icon name="close" size={12} />
-                  </AriaButton>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Input
-            className={styles.tokenInput}
-            placeholder={kind === 'epic' ? '&1 or group/path&1' : 'group/project#1'}
-            onKeyDown={handleKeyDown}
-          />
-        </div>
-      </TextField>
+      <ReferenceTokensField
+        label={`Paste ${kind} links or references`}
+        listLabel={`Pending ${kind} references`}
+        placeholder={kind === 'epic' ? '&1 or group/path&1' : 'group/project#1'}
+        references={references}
+      />
       <div className={styles.actions}>
         <Button type="submit" variant="primary" isDisabled={isEmpty || submitting}>
           {submitting ? 'Adding…' : 'Add'}

@@ -1,7 +1,5 @@
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import styles from './child-items-panel.module.css';
+import { ConfirmDialog, ConfirmText } from '../../../components/ui/confirm-dialog.tsx';
 import type { TreeChild } from './tree-model.ts';
 
 export type RemoveItemModalProps = {
@@ -19,13 +17,12 @@ export function RemoveItemModal({ child, parentTitle, isRemoving, onCancel, onCo
   const title = child?.item.title ?? '';
   const withChildren = child?.kind === 'epic' && (child.item.hasChildren || child.item.hasIssues);
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove ${kind}`}
       isOpen={child !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      role="alertdialog"
+      isPending={isRemoving}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {withChildren ? (
         <Alert variant="warning">
@@ -33,18 +30,10 @@ export function RemoveItemModal({ child, parentTitle, isRemoving, onCancel, onCo
           longer be part of <strong>{parentTitle}</strong>, so they leave this tree too. Are you sure?
         </Alert>
       ) : (
-        <p className={styles.modalText}>
+        <ConfirmText>
           Are you sure you want to remove <strong>{title}</strong> from <strong>{parentTitle}</strong>?
-        </p>
+        </ConfirmText>
       )}
-      <div className={styles.modalActions}>
-        <Button onPress={onCancel} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onPress={onConfirm} isDisabled={isRemoving}>
-          {isRemoving ? 'Removing…' : 'Remove'}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

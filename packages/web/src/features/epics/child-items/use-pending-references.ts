@@ -35,3 +35,6 @@ export function usePendingReferences() {
 
   return { pending, setPending, input, setInput, isEmpty, handleInputChange, handleKeyDown, remove, all };
 }
+
+/** What `usePendingReferences` gives a form (and its `ReferenceTokensField`). */
+export type PendingReferences = ReturnType<typeof usePendingReferences>;

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button as AriaButton, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { ReferenceTokensField } from '../child-items/reference-tokens-field.tsx';
 import { usePendingReferences } from '../child-items/use-pending-references.ts';
 import styles from './linked-items.module.css';
 import { ADD_FAILED, LINK_TYPES, type LinkType } from './linked-items-api.ts';
@@ -27,8 +27,8 @@ export type AddLinkedItemsFormProps = {
  */
 export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormProps) {
   const headingId = useId();
-  const { pending, setPending, input, setInput, isEmpty, handleInputChange, handleKeyDown, remove, all } =
-    usePendingReferences();
+  const references = usePendingReferences();
+  const { setPending, setInput, isEmpty, all } = references;
   const [linkType, setLinkType] = useState<LinkType>('relates_to');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,13 +36,13 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isEmpty || submitting) return;
-    const references = all();
+    const submitted = all();
     setSubmitting(true);
     setError(null);
-    setPending(references);
+    setPending(submitted);
     setInput('');
     try {
-      await onSubmit(references, linkType);
+      await onSubmit(submitted, linkType);
       setPending([]);
     } catch (failure) {
       setError(failure instanceof Error && failure.message !== '' ? failure.message : ADD_FAILED);
@@ -73,33 +73,13 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
           ))}
         </div>
       </RadioGroup>
-      <TextField className={styles.field} value={input} onChange={handleInputChange} autoFocus>
-        <Label className={styles.label}>the following epics</Label>
-        <div className={styles.tokens}>
-          {pending.length > 0 && (
-            <ul className={styles.tokenList} aria-label="Pending epic references">
-              {pending.map((reference) => (
-                <li key={reference} className={styles.token}>
-                  <span className={styles.tokenText}>{reference}</span>
-                  <AriaButton
-                    className={styles.tokenRemove}
-                    aria-label={`Remove ${reference}`}
-                    isDisabled={submitting}
-                    onPress={() => remove(reference)}
-                  >
-                    <Icon name="close" size={12} />
-                  </AriaButton>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Input
-            className={styles.tokenInput}
-            placeholder="&5, group/path&5 or an epic URL"
-            onKeyDown={handleKeyDown}
-          />
-        </div>
-      </TextField>
+      <ReferenceTokensField
+        label="the following epics"
+        listLabel="Pending epic references"
+        placeholder="&5, group/path&5 or an epic URL"
+        references={references}
+        isDisabled={submitting}
+      />
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" isDisabled={isEmpty || submitting}>
           {submitting ? 'Adding…' : 'Add'}

@@ -6,7 +6,14 @@ import {
   GroupMemberCreateMutationDocument,
   GroupMemberDeleteMutationDocument,
   GroupMembersQueryDocument,
+  type GroupMembersQueryQuery,
+  type GroupMembersQueryQueryVariables,
   GroupMemberUpdateMutationDocument,
+  ProjectMemberCreateMutationDocument,
+  ProjectMemberDeleteMutationDocument,
+  ProjectMembersQueryDocument,
+  type ProjectMembersQueryQuery,
+  ProjectMemberUpdateMutationDocument,
 } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
@@ -14,30 +21,68 @@ import { appendPage, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
-import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { accessLevelEnum } from './access-levels.ts';
 import { MembersPageView } from './components/members-page-view.tsx';
 import type { MemberRowData } from './components/members-table.tsx';
 
-const REFETCH = ['GroupMembersQuery', 'GroupOverviewQuery'];
+/**
+ * What differs between a group's and a project's members: the documents (aliased alike:
+ * `namespace`, `members`, `memberCreate`, …, so one page reads both), the permission, the path.
+ */
+const SOURCES = {
+  group: {
+    query: GroupMembersQueryDocument,
+    create: GroupMemberCreateMutationDocument,
+    update: GroupMemberUpdateMutationDocument,
+    remove: GroupMemberDeleteMutationDocument,
+    refetch: ['GroupMembersQuery', 'GroupOverviewQuery'],
+    ability: 'adminGroupMember',
+    path: routes.groupMembers,
+  },
+  project: {
+    query: ProjectMembersQueryDocument,
+    create: ProjectMemberCreateMutationDocument,
+    update: ProjectMemberUpdateMutationDocument,
+    remove: ProjectMemberDeleteMutationDocument,
+    refetch: ['ProjectMembersQuery', 'ProjectOverviewQuery'],
+    ability: 'adminProjectMember',
+    path: routes.projectMembers,
+  },
+} as const;
 
-/** `/groups/<path>/-/group_members`: direct and inherited members; Owners add, re-role and remove. */
-export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
+type MembersQuery = GroupMembersQueryQuery | ProjectMembersQueryQuery;
+type MemberAbility = (typeof SOURCES)[keyof typeof SOURCES]['ability'];
+
+export type MembersPageProps = {
+  kind: keyof typeof SOURCES;
+  /** The group or project: its global ID, short name, path and full name (for the breadcrumbs). */
+  namespace: { id: string; name: string; fullPath: string; fullName: string };
+};
+
+/**
+ * `/groups/<path>/-/group_members` and `/<project-path>/-/project_members`: direct members and those
+ * inherited from the groups above; whoever may administer the members adds, re-roles and removes them.
+ */
+export function MembersPage({ kind, namespace }: MembersPageProps) {
+  const source = SOURCES[kind];
   const [search, setSearch] = useSearchParam();
   const { pushAlert } = useAlerts();
-  const { data, error, networkStatus, fetchMore } = useQuery(GroupMembersQueryDocument, {
-    variables: { fullPath: group.fullPath, search: search || null, first: PAGE_SIZE },
-    notifyOnNetworkStatusChange: true,
-  });
+  const { data, error, networkStatus, fetchMore } = useQuery<MembersQuery, GroupMembersQueryQueryVariables>(
+    source.query,
+    {
+      variables: { fullPath: namespace.fullPath, search: search || null, first: PAGE_SIZE },
+      notifyOnNetworkStatusChange: true,
+    },
+  );
   useErrorAlert(error, 'Something went wrong while fetching the members.');
-  const [createMember] = useMutation(GroupMemberCreateMutationDocument, { refetchQueries: REFETCH });
-  const [updateMember] = useMutation(GroupMemberUpdateMutationDocument);
-  const [deleteMember] = useMutation(GroupMemberDeleteMutationDocument, { refetchQueries: REFETCH });
-  const canAdmin = useCan(data?.group, 'adminGroupMember');
+  const [createMember] = useMutation(source.create, { refetchQueries: [...source.refetch] });
+  const [updateMember] = useMutation(source.update);
+  const [deleteMember] = useMutation(source.remove, { refetchQueries: [...source.refetch] });
+  const canAdmin = useCan<Partial<Record<MemberAbility, boolean>>>(data?.namespace, source.ability);
 
-  if (data && !data.group) return <NotFoundPage />;
+  if (data && !data.namespace) return <NotFoundPage />;
 
-  const connection = data?.group?.groupMembers;
+  const connection = data?.namespace?.members;
   const members: MemberRowData[] | null = connection
     ? nodesOf(connection).flatMap((node) =>
         node.user
@@ -49,7 +94,7 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
                 createdAt: node.createdAt,
                 expiresAt: node.expiresAt,
                 source:
-                  node.inherited && node.group
+                  node.inherited && node.__typename === 'GroupMember' && node.group
                     ? { kind: 'inherited' as const, name: node.group.fullName, fullPath: node.group.fullPath }
                     : { kind: 'direct' as const },
               },
@@ -61,10 +106,10 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
   const handleAdd = async (userId: string, accessLevel: string) => {
     try {
       const result = await createMember({
-        variables: { input: { groupId: group.id, userId, accessLevel: accessLevelEnum(accessLevel) } },
+        variables: { namespaceId: namespace.id, userId, accessLevel: accessLevelEnum(accessLevel) },
         awaitRefetchQueries: true,
       });
-      const errors = result.data?.groupMemberCreate?.errors ?? [];
+      const errors = result.data?.memberCreate?.errors ?? [];
       if (errors.length === 0) pushAlert({ variant: 'success', message: 'Member added.' });
       return errors;
     } catch (caught) {
@@ -77,7 +122,7 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
       const result = await updateMember({
         variables: { input: { id: member.id, accessLevel: accessLevelEnum(accessLevel) } },
       });
-      const errors = result.data?.groupMemberUpdate?.errors ?? [];
+      const errors = result.data?.memberUpdate?.errors ?? [];
       if (errors.length > 0) pushAlert({ variant: 'danger', message: errors.join(' ') });
       else pushAlert({ variant: 'success', message: `Role of ${member.user.name} updated.` });
     } catch (caught) {
@@ -88,9 +133,9 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
   const handleRemove = async (member: MemberRowData) => {
     try {
       const result = await deleteMember({ variables: { input: { id: member.id } }, awaitRefetchQueries: true });
-      const errors = result.data?.groupMemberDelete?.errors ?? [];
+      const errors = result.data?.memberDelete?.errors ?? [];
       if (errors.length > 0) pushAlert({ variant: 'danger', message: errors.join(' ') });
-      else pushAlert({ variant: 'success', message: `${member.user.name} was removed from ${group.name}.` });
+      else pushAlert({ variant: 'success', message: `${member.user.name} was removed from ${namespace.name}.` });
     } catch (caught) {
       pushAlert({ variant: 'danger', message: errorMessages(caught).join(' ') });
     }
@@ -100,20 +145,21 @@ export function GroupMembersPage({ group }: { group: ResolvedGroup }) {
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
       updateQuery: (previous, { fetchMoreResult }) => {
-        const prev = previous.group?.groupMembers;
-        const next = fetchMoreResult.group?.groupMembers;
-        if (!prev || !next || !fetchMoreResult.group) return fetchMoreResult;
-        return { group: { ...fetchMoreResult.group, groupMembers: appendPage(prev, next) } };
+        const prev = previous.namespace?.members;
+        const next = fetchMoreResult.namespace?.members;
+        if (!prev || !next || !fetchMoreResult.namespace) return fetchMoreResult;
+        // The two kinds' results differ only in type names; `next` is of the same kind as the page.
+        return { namespace: { ...fetchMoreResult.namespace, members: appendPage(prev, next) } } as MembersQuery;
       },
     });
 
   return (
     <MembersPageView
-      kind="group"
-      name={group.name}
+      kind={kind}
+      name={namespace.name}
       breadcrumbs={[
-        ...namespaceBreadcrumbs(group.fullPath, group.fullName),
-        { label: 'Members', to: routes.groupMembers(group.fullPath) },
+        ...namespaceBreadcrumbs(namespace.fullPath, namespace.fullName),
+        { label: 'Members', to: source.path(namespace.fullPath) },
       ]}
       members={error ? [] : members}
       count={connection?.count}
