@@ -6,7 +6,7 @@
 import { type Ability, AccessLevel, Visibility } from '@milepost/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { EpicRow, GroupRow, IssueRow, ProjectRow, UserRow } from '../db/schema.ts';
+import type { EpicRow, GroupRow, IssueRow, NoteRow, ProjectRow, UserRow } from '../db/schema.ts';
 import { loadMemberships, type Membership } from './access.repository.ts';
 import { type Actor, canWrite } from './actor.ts';
 
@@ -14,9 +14,21 @@ export type Subject =
   | { type: 'Group'; group: GroupRow }
   | { type: 'Project'; project: ProjectRow; group: GroupRow }
   | { type: 'User'; user: UserRow }
-  | { type: 'Epic'; epic: EpicRow; group: GroupRow }
-  | { type: 'Issue'; issue: IssueRow; project: ProjectRow; group: GroupRow; assigneeIds: readonly number[] }
+  | EpicSubject
+  | IssueSubject
+  | { type: 'Note'; note: NoteRow; noteable: NoteableSubject }
   | { type: 'Global' };
+
+type EpicSubject = { type: 'Epic'; epic: EpicRow; group: GroupRow };
+type IssueSubject = {
+  type: 'Issue';
+  issue: IssueRow;
+  project: ProjectRow;
+  group: GroupRow;
+  assigneeIds: readonly number[];
+};
+/** What notes hang on: an issue or an epic. */
+export type NoteableSubject = EpicSubject | IssueSubject;
 
 export const GLOBAL: Subject = { type: 'Global' };
 
@@ -149,6 +161,16 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'createNote':
         case 'awardEmoji':
           return writes;
+        // Internal notes: Reporter and above (GitLab's read_internal_note / mark_note_as_internal).
+        case 'readInternalNote':
+          return level >= AccessLevel.REPORTER;
+        case 'markNoteAsInternal':
+          return writes && level >= AccessLevel.REPORTER;
+        case 'resolveNote':
+          return writes && (level >= AccessLevel.REPORTER || epic.authorId === user?.id);
+        // Editing and deleting other people's notes: Maintainer and above.
+        case 'adminNote':
+          return writes && level >= AccessLevel.MAINTAINER;
         case 'updateEpic':
         case 'adminEpic':
         case 'createEpic':
@@ -174,8 +196,17 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return true;
         case 'awardEmoji':
           return writes;
+        // A locked discussion takes comments from project members only (GitLab's `locked & ~is_project_member`).
         case 'createNote':
-          return writes && (!issue.discussionLocked || level >= AccessLevel.REPORTER);
+          return writes && (!issue.discussionLocked || level >= AccessLevel.GUEST);
+        case 'readInternalNote':
+          return level >= AccessLevel.REPORTER;
+        case 'markNoteAsInternal':
+          return writes && level >= AccessLevel.REPORTER;
+        case 'resolveNote':
+          return writes && (level >= AccessLevel.REPORTER || issue.authorId === user?.id);
+        case 'adminNote':
+          return writes && level >= AccessLevel.MAINTAINER;
         case 'updateIssue':
         case 'adminIssueRelation':
           return writes && (level >= AccessLevel.REPORTER || involved);
@@ -184,6 +215,31 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return writes && level >= AccessLevel.REPORTER;
         case 'destroyIssue':
           return writes && level >= AccessLevel.OWNER;
+        default:
+          return false;
+      }
+    }
+    case 'Note': {
+      const { note, noteable } = subject;
+      const readNoteable = noteable.type === 'Issue' ? 'readIssue' : 'readEpic';
+      const readable =
+        (await can(db, actor, readNoteable, noteable)) &&
+        (!note.internal || (await can(db, actor, 'readInternalNote', noteable)));
+      if (!readable) return false;
+      const own = user !== null && note.authorId === user.id;
+      switch (ability) {
+        case 'readNote':
+          return true;
+        // Replying in the note's thread.
+        case 'createNote':
+          return await can(db, actor, 'createNote', noteable);
+        // Edit and delete: the author, or Maintainer+ of the noteable's container; never system notes.
+        case 'adminNote':
+          return writes && !note.system && (own || (await can(db, actor, 'adminNote', noteable)));
+        case 'resolveNote':
+          return note.type === 'DiscussionNote' && !note.system && (await can(db, actor, 'resolveNote', noteable));
+        case 'awardEmoji':
+          return writes && !note.system;
         default:
           return false;
       }

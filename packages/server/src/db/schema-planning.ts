@@ -155,7 +155,7 @@ export const awardEmoji = pgTable('award_emoji', {
   id: id(),
   name: text('name').notNull(),
   userId: ref('user_id').notNull(),
-  awardableType: text('awardable_type', { enum: ['Epic', 'Issue'] }).notNull(),
+  awardableType: text('awardable_type', { enum: ['Epic', 'Issue', 'Note'] }).notNull(),
   awardableId: ref('awardable_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

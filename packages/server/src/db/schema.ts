@@ -133,4 +133,5 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;
 export type AbuseReportRow = typeof abuseReports.$inferSelect;
+export * from './schema-notes.ts';
 export * from './schema-planning.ts';

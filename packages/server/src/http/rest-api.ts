@@ -11,6 +11,7 @@ import { labelsRoutes, labelsUiRoutes } from '../modules/labels/labels.routes.ts
 import { markdownPreviewUiRoutes } from '../modules/markdown/markdown-preview.routes.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
 import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/milestones.routes.ts';
+import { notesRoutes } from '../modules/notes/notes.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
@@ -47,6 +48,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       epicLinksRoutes(api, services, config);
       issuesRoutes(api, services, config);
       awardsRoutes(api, services, config);
+      notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);
     },
     { prefix: '/api/v4' },

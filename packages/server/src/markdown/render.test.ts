@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, renderTitle } from './render.ts';
+import { mentionedUsernames, renderMarkdown, renderTitle } from './render.ts';
 
 describe('renderMarkdown', () => {
   it('renders GitLab-style markdown', () => {
@@ -28,5 +28,14 @@ describe('renderMarkdown', () => {
 
   it('keeps titles inline', () => {
     expect(renderTitle('Ship *v2* <b>now</b>')).toBe('Ship <em>v2</em> &lt;b&gt;now&lt;/b&gt;');
+  });
+
+  it('links mentions of known users only, never inside code or links', () => {
+    const mentions = new Map([['rita', { href: '/rita', userId: 7 }]]);
+    expect(mentionedUsernames('Hi @Rita and @nobody, mail a@b.c. `@rita` @rita.')).toEqual(['rita', 'nobody']);
+    const html = renderMarkdown('Hi @Rita, see `@rita` and [@rita](https://x.test) @nobody.', mentions);
+    expect(html).toBe(
+      '<p>Hi <a href="/rita" class="gfm gfm-project_member" data-user="7" data-reference-type="user" rel="nofollow noreferrer noopener" target="_blank">@Rita</a>, see <code>@rita</code> and <a href="https://x.test" rel="nofollow noreferrer noopener" target="_blank">@rita</a> @nobody.</p>\n',
+    );
   });
 });

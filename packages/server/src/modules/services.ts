@@ -11,6 +11,7 @@ import { issuesService } from './issues/issues.service.ts';
 import { labelsService } from './labels/labels.service.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
+import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { autocompleteService } from './users/autocomplete.service.ts';
 import { usersService } from './users/users.service.ts';
@@ -35,6 +36,7 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     epicLinks: epicLinksService(db),
     issues: issuesService(db),
     awards: awardsService(db),
+    notes: notesService(db),
     autocomplete: autocompleteService(db),
     abuseReports: abuseReportsService(db),
   };

@@ -32,6 +32,7 @@ export type Ability =
   | ProjectAbility
   | PlanningAbility
   | AbuseReportAbility
+  | NoteAbility
   | 'createGroup'
   | 'readAdminArea';
 
@@ -70,3 +71,16 @@ export type PlanningAbility =
   | 'adminLabel'
   | 'readMilestone'
   | 'adminMilestone';
+
+/** GitLab's NotePermissions, decided per note (replying is `createNote`). */
+export const NOTE_ABILITIES = [
+  'readNote',
+  'createNote',
+  'adminNote',
+  'resolveNote',
+  'awardEmoji',
+  'repositionNote',
+] as const;
+
+/** Abilities on a noteable (issue or epic) that the note abilities build on. */
+export type NoteAbility = (typeof NOTE_ABILITIES)[number] | 'readInternalNote' | 'markNoteAsInternal';

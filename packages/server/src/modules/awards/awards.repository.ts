@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { awardEmoji } from '../../db/schema.ts';
 
 export type AwardRow = typeof awardEmoji.$inferSelect;
-export type AwardableType = 'Epic' | 'Issue';
+export type AwardableType = 'Epic' | 'Issue' | 'Note';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
@@ -32,6 +32,10 @@ export function awardsRepository(db: Db) {
       const row = await this.find(type, awardableId, userId, name);
       if (!row) throw new Error('award vanished');
       return row;
+    },
+
+    async findById(id: number): Promise<AwardRow | undefined> {
+      return (await db.select().from(awardEmoji).where(eq(awardEmoji.id, id)).limit(1))[0];
     },
 
     async delete(id: number): Promise<void> {

@@ -5,26 +5,33 @@
  */
 import { isAwardEmojiName } from '@milepost/shared/domain/emoji';
 import type { Actor } from '../../authz/actor.ts';
-import { can } from '../../authz/policy.ts';
+import { can, type Subject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
 import { findReadableEpic } from '../issues/issues.adapters.ts';
 import type { IssueNode } from '../issues/issues.types.ts';
+import { noteableSubject, notesService } from '../notes/notes.service.ts';
+import type { NoteNode } from '../notes/notes.types.ts';
 import { type AwardableType, type AwardRow, awardsRepository } from './awards.repository.ts';
 
-export type Awardable = { type: 'Epic'; node: EpicNode } | { type: 'Issue'; node: IssueNode };
+export type Awardable =
+  | { type: 'Epic'; node: EpicNode }
+  | { type: 'Issue'; node: IssueNode }
+  | { type: 'Note'; node: NoteNode };
 
 export const INVALID_EMOJI_NAME = 'is not a valid emoji name';
 
-function subject(awardable: Awardable) {
-  return awardable.type === 'Epic'
-    ? ({ type: 'Epic', ...awardable.node } as const)
-    : ({ type: 'Issue', ...awardable.node } as const);
+function subject(awardable: Awardable): Subject {
+  if (awardable.type === 'Note') {
+    return { type: 'Note', note: awardable.node.note, noteable: noteableSubject(awardable.node.noteable) };
+  }
+  return awardable.type === 'Epic' ? { type: 'Epic', ...awardable.node } : { type: 'Issue', ...awardable.node };
 }
 
 function idOf(awardable: Awardable): number {
+  if (awardable.type === 'Note') return awardable.node.note.id;
   return awardable.type === 'Epic' ? awardable.node.epic.id : awardable.node.issue.id;
 }
 
@@ -36,6 +43,10 @@ export function awardsService(db: Db) {
     async findAwardable(actor: Actor, type: AwardableType, id: number): Promise<Awardable | undefined> {
       if (type === 'Epic') {
         const node = await findReadableEpic(db, actor, id);
+        return node ? { type, node } : undefined;
+      }
+      if (type === 'Note') {
+        const node = await notesService(db).findById(actor, id);
         return node ? { type, node } : undefined;
       }
       const [node] = await issueNodes(db, [id]);
@@ -58,6 +69,32 @@ export function awardsService(db: Db) {
         }
         return { award: await r.insert(awardable.type, idOf(awardable), user.id, name), toggledOn: true };
       });
+    },
+
+    /** Adds the reaction (REST's POST …/award_emoji); one the actor already gave is refused. */
+    async add(actor: Actor, awardable: Awardable, name: unknown): Promise<AwardRow> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      if (!(await can(db, actor, 'awardEmoji', subject(awardable)))) throw new NotFoundError();
+      if (!isAwardEmojiName(name)) throw new ValidationError({ name: [INVALID_EMOJI_NAME] }, 400);
+      if (await repo.find(awardable.type, idOf(awardable), user.id, name)) {
+        throw new ValidationError({ base: ['User has already been taken'] }, 404);
+      }
+      return await repo.insert(awardable.type, idOf(awardable), user.id, name);
+    },
+
+    /** One award of the awardable, by id. */
+    async find(awardable: Awardable, awardId: number): Promise<AwardRow | undefined> {
+      const row = Number.isSafeInteger(awardId) ? await repo.findById(awardId) : undefined;
+      return row && row.awardableType === awardable.type && row.awardableId === idOf(awardable) ? row : undefined;
+    },
+
+    /** Removes one's own award (administrators anyone's), as GitLab's DELETE …/award_emoji/:id. */
+    async remove(actor: Actor, award: AwardRow): Promise<void> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      if (award.userId !== user.id && !user.admin) throw new ForbiddenError();
+      await repo.delete(award.id);
     },
 
     /** Awards of readable awardables (callers resolved them), batched. */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { trackEpic } from '../notes/system-notes.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
 import { type EpicInput, validateEpicInput } from './epic-input.ts';
@@ -232,6 +233,7 @@ export function epicsService(db: Db) {
       return await db.transaction(async (tx) => {
         const txRepo = epicsRepository(tx);
         await txRepo.lock([found.epic.id]);
+        const history = await trackEpic(tx, actor, found.epic.id);
         const current = (await txRepo.findById(found.epic.id)) ?? found;
         if (input.lockVersion !== undefined) validateEpicInput({ lockVersion: input.lockVersion }, current.epic);
         const epic = { ...current.epic, ...changes };
@@ -260,6 +262,7 @@ export function epicsService(db: Db) {
           if (oldParent) recompute.push(oldParent);
         }
         await recomputeEpicDates(tx, recompute);
+        await history.record();
         const row = await txRepo.findById(epic.id);
         if (!row) throw new NotFoundError('Epic Not Found');
         return row;

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, GroupRow } from '../../db/schema.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
+import { recordEpicIssue } from '../notes/system-notes.ts';
 import { epicIssuesRepository, POSITION_GAP } from './epic-issues.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { assertCanHoldIssue, findReadableEpicByIid, recomputeDates } from './issues.adapters.ts';
@@ -55,6 +56,7 @@ export async function linkIssueToEpic(
   if (previous?.epicId === epic.epic.id) return previous;
   const min = await repo.minPosition(epic.epic.id);
   const row = await repo.upsert(epic.epic.id, issue.issue.id, min === null ? 0 : min - POSITION_GAP);
+  await recordEpicIssue(tx, actor, issue.issue.id, previous?.epicId ?? null, epic.epic.id);
   await recomputeDates(tx, [previous?.epicId, epic.epic.id]);
   return row;
 }
@@ -66,6 +68,7 @@ export async function unlinkIssue(tx: Db, actor: Actor, issue: IssueNode): Promi
   }
   const removed = await epicIssuesRepository(tx).deleteForIssue(issue.issue.id);
   if (removed) await recomputeDates(tx, [removed.epicId]);
+  if (removed) await recordEpicIssue(tx, actor, issue.issue.id, removed.epicId, null);
 }
 
 export function epicIssuesService(db: Db) {

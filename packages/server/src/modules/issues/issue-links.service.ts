@@ -7,6 +7,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { recordIssueLink } from '../notes/system-notes.ts';
 import { ALREADY_ASSIGNED, NO_MATCHING_ISSUE } from './epic-issues.service.ts';
 import { fromSide, type IssueLinkRow, issueLinksRepository } from './issue-links.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
@@ -74,6 +75,7 @@ export function issueLinksService(db: Db) {
           linkType === 'is_blocked_by'
             ? await r.insert(target.issue.id, issue.issue.id, 'blocks')
             : await r.insert(issue.issue.id, target.issue.id, linkType);
+        await recordIssueLink(tx, actor, link);
         return { link, linkType, source: issue, target };
       });
     },
@@ -83,7 +85,10 @@ export function issueLinksService(db: Db) {
       const found = await this.find(actor, issue, linkId);
       if (!found) throw new NotFoundError('Not found');
       if (!(await can(db, actor, 'adminIssueLink', { type: 'Issue', ...issue }))) throw new ForbiddenError();
-      await db.transaction((tx) => issueLinksRepository(tx).delete(linkId));
+      await db.transaction(async (tx) => {
+        await issueLinksRepository(tx).delete(linkId);
+        await recordIssueLink(tx, actor, found.link, true);
+      });
       return found;
     },
   };

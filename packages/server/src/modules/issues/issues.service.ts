@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { FieldErrors } from '../validation.ts';
@@ -219,6 +220,7 @@ export function issuesService(db: Db) {
         Object.assign(changes, { lastEditedAt: new Date(), lastEditedById: actor.user?.id ?? null });
       }
       return await db.transaction(async (tx) => {
+        const history = await trackIssue(tx, actor, issue.id);
         const r = issuesRepository(tx);
         if (given.milestoneId !== undefined) {
           const milestone =
@@ -248,6 +250,7 @@ export function issuesService(db: Db) {
           if (current) assertCanHoldIssue(current.epic, row);
         }
         if (relation && row.milestoneId !== issue.milestoneId) await recomputeDates(tx, [relation.epicId]);
+        await history.record();
         return next;
       });
     },

@@ -1,0 +1,103 @@
+/** SQL of system notes: the recorded state of an issue or an epic before and after a change. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export type Named = { id: number; name: string };
+
+/** What system notes record about an issue. */
+export type IssueState = {
+  title: string;
+  description: string;
+  state: string;
+  confidential: boolean;
+  discussionLocked: boolean;
+  weight: number | null;
+  dueDate: string | null;
+  healthStatus: string | null;
+  milestone: Named | null;
+  labels: Named[];
+  assignees: Named[];
+};
+
+/** What system notes record about an epic. */
+export type EpicState = {
+  title: string;
+  description: string;
+  state: string;
+  confidential: boolean;
+  startDate: string | null;
+  dueDate: string | null;
+  labels: Named[];
+  /** the parent's reference, `group&iid` */
+  parent: Named | null;
+};
+
+type Row = Record<string, unknown>;
+const named = (v: unknown): Named[] => (Array.isArray(v) ? (v as Named[]) : []);
+const one = (v: unknown): Named | null => (v && typeof v === 'object' ? (v as Named) : null);
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** What issues and epics share: title, description, state, confidentiality, due date, labels. */
+function common(r: Row) {
+  return {
+    title: String(r.title),
+    description: String(r.description ?? ''),
+    state: String(r.state),
+    confidential: r.confidential === true,
+    dueDate: text(r.due_date),
+    labels: named(r.labels),
+  };
+}
+
+export function systemNotesRepository(db: Db) {
+  return {
+    async issueState(issueId: number): Promise<IssueState | undefined> {
+      const { rows } = await db.execute<Row>(sql`
+        SELECT i.title, i.description, i.state, i.confidential, i.discussion_locked, i.weight,
+          i.due_date::text AS due_date, i.health_status,
+          (SELECT json_build_object('id', m.id, 'name', m.title) FROM milestones m WHERE m.id = i.milestone_id) AS milestone,
+          (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.title) ORDER BY l.title), '[]')
+             FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id) AS labels,
+          (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.username) ORDER BY u.username), '[]')
+             FROM issue_assignees ia JOIN users u ON u.id = ia.user_id WHERE ia.issue_id = i.id) AS assignees
+        FROM issues i WHERE i.id = ${issueId}`);
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        ...common(r),
+        discussionLocked: r.discussion_locked === true,
+        weight: r.weight === null ? null : Number(r.weight),
+        healthStatus: text(r.health_status),
+        milestone: one(r.milestone),
+        assignees: named(r.assignees),
+      };
+    },
+
+    async epicState(epicId: number): Promise<EpicState | undefined> {
+      const { rows } = await db.execute<Row>(sql`
+        SELECT e.title, e.description, e.state, e.confidential,
+          e.start_date::text AS start_date, e.due_date::text AS due_date,
+          (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.title) ORDER BY l.title), '[]')
+             FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id) AS labels,
+          (SELECT json_build_object('id', pe.id, 'name', pg.full_path || '&' || pe.iid)
+             FROM epics pe JOIN groups pg ON pg.id = pe.group_id WHERE pe.id = e.parent_id) AS parent
+        FROM epics e WHERE e.id = ${epicId}`);
+      const r = rows[0];
+      if (!r) return undefined;
+      return { ...common(r), startDate: text(r.start_date), parent: one(r.parent) };
+    },
+
+    /** `group/project#iid` of an issue and `group&iid` of an epic, for link notes. */
+    async issueReference(issueId: number): Promise<string | undefined> {
+      const { rows } = await db.execute<{ ref: string }>(sql`
+        SELECT p.full_path || '#' || i.iid AS ref FROM issues i JOIN projects p ON p.id = i.project_id
+        WHERE i.id = ${issueId}`);
+      return rows[0]?.ref;
+    },
+    async epicReference(epicId: number): Promise<string | undefined> {
+      const { rows } = await db.execute<{ ref: string }>(sql`
+        SELECT g.full_path || '&' || e.iid AS ref FROM epics e JOIN groups g ON g.id = e.group_id WHERE e.id = ${epicId}`);
+      return rows[0]?.ref;
+    },
+  };
+}

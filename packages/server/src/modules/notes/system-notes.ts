@@ -1,0 +1,252 @@
+/**
+ * System notes: the history a user reads in an issue's or epic's activity ('changed the
+ * description', 'added ~bug label', 'closed', …), written in the transaction of the change itself.
+ *
+ * Update sites take a snapshot before they write and record after (`trackIssue` / `trackEpic`:
+ * one call before, one after); link sites record one event (`recordIssueLink`, `recordEpicIssue`).
+ * Bodies and actions follow GitLab's SystemNoteService wording; the action names the icon.
+ */
+import type { Actor } from '../../authz/actor.ts';
+import type { Db } from '../../db/client.ts';
+import { newDiscussionId, renderNote } from './note-body.ts';
+import { notesRepository } from './notes.repository.ts';
+import { type EpicState, type IssueState, type Named, systemNotesRepository } from './system-notes.repository.ts';
+
+type Noteable = { issueId: number } | { epicId: number };
+type Entry = { action: string; body: string };
+
+/** GitLab's system note icons by action (GraphQL `systemNoteIconName`). */
+export const SYSTEM_NOTE_ICONS: Record<string, string> = {
+  title: 'pencil',
+  description: 'pencil',
+  closed: 'issue-close',
+  reopened: 'status_open',
+  label: 'label',
+  milestone: 'milestone',
+  assignee: 'user',
+  weight: 'weight',
+  due_date: 'calendar',
+  start_date: 'calendar',
+  health_status: 'status-health',
+  confidential: 'eye-slash',
+  visible: 'eye',
+  locked: 'lock',
+  unlocked: 'lock-open',
+  epic_issue_added: 'epic',
+  epic_issue_removed: 'epic',
+  issue_added_to_epic: 'epic',
+  issue_removed_from_epic: 'epic',
+  relate_to_parent: 'epic',
+  unrelate_from_parent: 'epic',
+  relate: 'link',
+  unrelate: 'link',
+};
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'November 30, 2026' from '2026-11-30'. */
+function longDate(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+}
+
+/** `~bug` or `~"needs review"`, GitLab's label reference. */
+const labelRef = (name: string) => (/^[\w-]+$/.test(name) ? `~${name}` : `~"${name.replaceAll('"', '')}"`);
+const milestoneRef = (name: string) => (/^[\w.-]+$/.test(name) ? `%${name}` : `%"${name.replaceAll('"', '')}"`);
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
+
+function diff(before: Named[], after: Named[]): { added: Named[]; removed: Named[] } {
+  const had = new Set(before.map((x) => x.id));
+  const has = new Set(after.map((x) => x.id));
+  return { added: after.filter((x) => !had.has(x.id)), removed: before.filter((x) => !has.has(x.id)) };
+}
+
+function labelEntry(before: Named[], after: Named[]): Entry[] {
+  const { added, removed } = diff(before, after);
+  const parts: string[] = [];
+  if (added.length) parts.push(`added ${added.map((l) => labelRef(l.name)).join(' ')}`);
+  if (removed.length) parts.push(`removed ${removed.map((l) => labelRef(l.name)).join(' ')}`);
+  if (!parts.length) return [];
+  return [{ action: 'label', body: `${parts.join(' and ')} ${plural(added.length + removed.length, 'label')}` }];
+}
+
+function commonEntries(kind: 'issue' | 'epic', a: IssueState | EpicState, b: IssueState | EpicState): Entry[] {
+  const out: Entry[] = [];
+  if (a.title !== b.title) out.push({ action: 'title', body: `changed title from **${a.title}** to **${b.title}**` });
+  if (a.description !== b.description) out.push({ action: 'description', body: 'changed the description' });
+  if (a.state !== b.state)
+    out.push(b.state === 'closed' ? { action: 'closed', body: 'closed' } : { action: 'reopened', body: 'reopened' });
+  out.push(...labelEntry(a.labels, b.labels));
+  if (a.confidential !== b.confidential) {
+    out.push(
+      b.confidential
+        ? { action: 'confidential', body: `made the ${kind} confidential` }
+        : { action: 'visible', body: `made the ${kind} visible to everyone` },
+    );
+  }
+  if (a.dueDate !== b.dueDate) {
+    out.push({
+      action: 'due_date',
+      body: b.dueDate ? `changed due date to ${longDate(b.dueDate)}` : 'removed due date',
+    });
+  }
+  return out;
+}
+
+function issueEntries(a: IssueState, b: IssueState): Entry[] {
+  const out = commonEntries('issue', a, b);
+  if (a.milestone?.id !== b.milestone?.id) {
+    out.push({
+      action: 'milestone',
+      body: b.milestone ? `changed milestone to ${milestoneRef(b.milestone.name)}` : 'removed milestone',
+    });
+  }
+  const { added, removed } = diff(a.assignees, b.assignees);
+  const who = (users: Named[]) => users.map((u) => `@${u.name}`).join(', ');
+  const assigned = [added.length ? `assigned to ${who(added)}` : '', removed.length ? `unassigned ${who(removed)}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  if (assigned) out.push({ action: 'assignee', body: assigned });
+  if (a.weight !== b.weight) {
+    out.push({
+      action: 'weight',
+      body: b.weight === null ? 'removed the weight' : `changed weight to **${b.weight}**`,
+    });
+  }
+  if (a.healthStatus !== b.healthStatus) {
+    out.push({
+      action: 'health_status',
+      body: b.healthStatus
+        ? `changed health status to **${b.healthStatus.replaceAll('_', ' ')}**`
+        : 'removed the health status',
+    });
+  }
+  if (a.discussionLocked !== b.discussionLocked) {
+    out.push(
+      b.discussionLocked
+        ? { action: 'locked', body: 'locked the discussion in this issue' }
+        : { action: 'unlocked', body: 'unlocked the discussion in this issue' },
+    );
+  }
+  return out;
+}
+
+function epicEntries(a: EpicState, b: EpicState): Entry[] {
+  const out = commonEntries('epic', a, b);
+  if (a.startDate !== b.startDate) {
+    out.push({
+      action: 'start_date',
+      body: b.startDate ? `changed start date to ${longDate(b.startDate)}` : 'removed start date',
+    });
+  }
+  if (a.parent?.id !== b.parent?.id) {
+    if (a.parent) out.push({ action: 'unrelate_from_parent', body: `removed parent epic ${a.parent.name}` });
+    if (b.parent) out.push({ action: 'relate_to_parent', body: `added ${b.parent.name} as parent epic` });
+  }
+  return out;
+}
+
+async function write(tx: Db, actor: Actor, noteable: Noteable, entries: readonly Entry[]): Promise<void> {
+  const repo = notesRepository(tx);
+  for (const entry of entries) {
+    await repo.insert({
+      ...noteable,
+      authorId: actor.user?.id ?? null,
+      note: entry.body,
+      noteHtml: await renderNote(tx, entry.body),
+      system: true,
+      systemNoteAction: entry.action,
+      discussionId: newDiscussionId(),
+    });
+  }
+}
+
+/** Snapshot of an issue now; `record()` later in the same transaction writes the notes of what changed. */
+export async function trackIssue(tx: Db, actor: Actor, issueId: number): Promise<{ record: () => Promise<void> }> {
+  const repo = systemNotesRepository(tx);
+  const before = await repo.issueState(issueId);
+  return {
+    async record() {
+      const after = await repo.issueState(issueId);
+      if (before && after) await write(tx, actor, { issueId }, issueEntries(before, after));
+    },
+  };
+}
+
+/** Snapshot of an epic now; `record()` later in the same transaction writes the notes of what changed. */
+export async function trackEpic(tx: Db, actor: Actor, epicId: number): Promise<{ record: () => Promise<void> }> {
+  const repo = systemNotesRepository(tx);
+  const before = await repo.epicState(epicId);
+  return {
+    async record() {
+      const after = await repo.epicState(epicId);
+      if (before && after) await write(tx, actor, { epicId }, epicEntries(before, after));
+    },
+  };
+}
+
+const LINK_WORDS = {
+  relates_to: ['marked this issue as related to', 'marked this issue as related to'],
+  blocks: ['marked this issue as blocking', 'marked this issue as blocked by'],
+} as const;
+
+/** An issue link made (both issues get a note) or removed. */
+export async function recordIssueLink(
+  tx: Db,
+  actor: Actor,
+  link: { sourceId: number; targetId: number; linkType: 'relates_to' | 'blocks' },
+  removed = false,
+): Promise<void> {
+  const repo = systemNotesRepository(tx);
+  const [source, target] = [await repo.issueReference(link.sourceId), await repo.issueReference(link.targetId)];
+  if (!source || !target) return;
+  const [forward, backward] = LINK_WORDS[link.linkType];
+  const action = removed ? 'unrelate' : 'relate';
+  await write(tx, actor, { issueId: link.sourceId }, [
+    { action, body: removed ? `removed the relation with ${target}` : `${forward} ${target}` },
+  ]);
+  await write(tx, actor, { issueId: link.targetId }, [
+    { action, body: removed ? `removed the relation with ${source}` : `${backward} ${source}` },
+  ]);
+}
+
+/**
+ * An issue moved between epics (`from` / `to` null: none): a note on the issue ('added to epic',
+ * 'changed epic to', 'removed from epic') and on each epic ('added issue', 'removed issue').
+ */
+export async function recordEpicIssue(
+  tx: Db,
+  actor: Actor,
+  issueId: number,
+  from: number | null,
+  to: number | null,
+): Promise<void> {
+  if (from === to) return;
+  const repo = systemNotesRepository(tx);
+  const issue = await repo.issueReference(issueId);
+  const [fromRef, toRef] = [from && (await repo.epicReference(from)), to && (await repo.epicReference(to))];
+  if (!issue) return;
+  const onIssue: Entry =
+    fromRef && toRef
+      ? { action: 'issue_added_to_epic', body: `changed epic to ${toRef}` }
+      : toRef
+        ? { action: 'issue_added_to_epic', body: `added to epic ${toRef}` }
+        : { action: 'issue_removed_from_epic', body: `removed from epic ${fromRef}` };
+  await write(tx, actor, { issueId }, [onIssue]);
+  if (from)
+    await write(tx, actor, { epicId: from }, [{ action: 'epic_issue_removed', body: `removed issue ${issue}` }]);
+  if (to) await write(tx, actor, { epicId: to }, [{ action: 'epic_issue_added', body: `added issue ${issue}` }]);
+}
