@@ -11,6 +11,7 @@ import '../modules/users/autocomplete.schema.ts';
 import '../modules/epics/epics.schema.ts';
 import '../modules/issues/issues.schema.ts';
 import '../modules/awards/awards.schema.ts';
+import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -68,9 +68,9 @@ builder.objectField(EpicRef, 'awardEmoji', (t) =>
   ),
 );
 
-/** `gid://gitlab/Issue/5` or `gid://gitlab/Epic/5`. */
+/** `gid://gitlab/Issue/5`, `gid://gitlab/Epic/5` or `gid://gitlab/Note/5`. */
 function awardableId(gid: string): { type: AwardableType; id: number } {
-  const m = /^gid:\/\/gitlab\/(Issue|Epic)\/(\d{1,15})$/.exec(gid);
+  const m = /^gid:\/\/gitlab\/(Issue|Epic|Note)\/(\d{1,15})$/.exec(gid);
   if (!m) throw new GraphQLError(`"${gid}" does not represent an instance of Awardable`);
   return { type: m[1] as AwardableType, id: Number(m[2]) };
 }
@@ -79,7 +79,10 @@ builder.relayMutationField(
   'awardEmojiToggle',
   {
     inputFields: (t) => ({
-      awardableId: t.id({ required: true, description: 'Global ID of the awardable resource (an Issue or an Epic).' }),
+      awardableId: t.id({
+        required: true,
+        description: 'Global ID of the awardable resource (an Issue, an Epic or a Note).',
+      }),
       name: t.string({ required: true, description: 'Emoji name.' }),
     }),
   },
