@@ -11,12 +11,13 @@ import Fastify, {
 } from 'fastify';
 import qs from 'qs';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, isPoolWaitTimeout } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { createContext } from './graphql/context.ts';
 import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/limits.ts';
 import { createGraphQLServer } from './graphql/yoga.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { registerOverloadProtection, sendOverloaded } from './http/overload.ts';
 import { registerRestApi } from './http/rest-api.ts';
 import { createUiRouter } from './http/ui-router.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -44,6 +45,7 @@ export async function buildApp(opts: {
     return503OnClosing: true,
   });
 
+  registerOverloadProtection(app, config);
   await app.register(cookie);
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   registerAuthentication(app, services);
@@ -71,6 +73,7 @@ export async function buildApp(opts: {
         .code(e.statusCode)
         .send({ error: `${e.statusCode} ${e.code === 'FST_ERR_VALIDATION' ? 'Bad Request' : 'Bad Request'}` });
     }
+    if (isPoolWaitTimeout(error)) return sendOverloaded(request, reply);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: '500 Internal Server Error' });
   });

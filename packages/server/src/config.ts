@@ -8,6 +8,15 @@ const boolish = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A whole number from `min` to `max`, with messages naming the variable. */
+function wholeNumber(name: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -23,12 +32,12 @@ const envSchema = z.object({
   MILEPOST_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MILEPOST_WEB_DIST: z.string().optional(),
   MILEPOST_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  MILEPOST_ROADMAP_EPICS_LIMIT: z.coerce
-    .number({ error: 'MILEPOST_ROADMAP_EPICS_LIMIT must be a whole number' })
-    .int('MILEPOST_ROADMAP_EPICS_LIMIT must be a whole number')
-    .min(1, 'MILEPOST_ROADMAP_EPICS_LIMIT must be at least 1')
-    .max(100_000, 'MILEPOST_ROADMAP_EPICS_LIMIT must be at most 100000')
-    .default(1000),
+  MILEPOST_ROADMAP_EPICS_LIMIT: wholeNumber('MILEPOST_ROADMAP_EPICS_LIMIT', 1, 100_000).default(1000),
+  MILEPOST_MAX_CONCURRENT_REQUESTS: wholeNumber('MILEPOST_MAX_CONCURRENT_REQUESTS', 0, 10_000).default(16),
+  MILEPOST_REQUEST_QUEUE_SIZE: wholeNumber('MILEPOST_REQUEST_QUEUE_SIZE', 0, 100_000).default(64),
+  MILEPOST_REQUEST_QUEUE_TIMEOUT_MS: wholeNumber('MILEPOST_REQUEST_QUEUE_TIMEOUT_MS', 1, 600_000).default(5000),
+  MILEPOST_DB_POOL_SIZE: wholeNumber('MILEPOST_DB_POOL_SIZE', 1, 1000).default(10),
+  MILEPOST_DB_POOL_TIMEOUT_MS: wholeNumber('MILEPOST_DB_POOL_TIMEOUT_MS', 1, 600_000).default(5000),
 });
 
 export type Config = {
@@ -50,6 +59,13 @@ export type Config = {
   sessionDays: number;
   /** The most epics a roadmap lists; past it the roadmap shows a warning (GitLab's `roadmap_epics_limit`). */
   roadmapEpicsLimit: number;
+  /** Overload protection (`http/overload.ts`): requests served at once (0: no limit), and how many wait, how long. */
+  maxConcurrentRequests: number;
+  requestQueueSize: number;
+  requestQueueTimeoutMs: number;
+  /** PostgreSQL connections of this server, and how long a request waits for one before answering 503. */
+  dbPoolSize: number;
+  dbPoolTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -80,5 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.resolve(import.meta.dirname, '../../web/dist'),
     sessionDays: e.MILEPOST_SESSION_DAYS,
     roadmapEpicsLimit: e.MILEPOST_ROADMAP_EPICS_LIMIT,
+    maxConcurrentRequests: e.MILEPOST_MAX_CONCURRENT_REQUESTS,
+    requestQueueSize: e.MILEPOST_REQUEST_QUEUE_SIZE,
+    requestQueueTimeoutMs: e.MILEPOST_REQUEST_QUEUE_TIMEOUT_MS,
+    dbPoolSize: e.MILEPOST_DB_POOL_SIZE,
+    dbPoolTimeoutMs: e.MILEPOST_DB_POOL_TIMEOUT_MS,
   };
 }

@@ -45,7 +45,7 @@ async function main() {
       embedded = await startEmbeddedPostgres(config.dataDir);
       url = embedded.url;
     }
-    database = connect(url);
+    database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs);
     const applied = await migrate(database.pool);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     const { app, services } = await buildApp({ config, database, logger: { level: config.logLevel } });

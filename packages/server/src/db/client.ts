@@ -17,11 +17,30 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool of at most `max` connections. With `waitTimeoutMs`, a query that finds every connection
+ * busy (or a new connection that takes as long to open) fails after that long instead of waiting
+ * without end: `isPoolWaitTimeout` tells that error apart, and the transports answer it 503.
+ */
+export function connect(url: string, max = 10, waitTimeoutMs = 0): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitTimeoutMs });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
+}
+
+/** pg-pool's two timeouts of `connectionTimeoutMillis` (waiting for a free client; opening a new one). */
+const POOL_TIMEOUT_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
+/** True when `error` (or what it wraps, as Drizzle's query errors do) is the pool's wait timeout. */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (POOL_TIMEOUT_MESSAGES.includes(e.message)) return true;
+  }
+  return false;
 }

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { isPoolWaitTimeout } from '../db/client.ts';
+import { overloadedGraphQLError } from '../http/overload.ts';
 import type { GraphQLContext } from './context.ts';
 import { useGitLabLimits } from './limits.ts';
 import { schema } from './schema.ts';
@@ -26,6 +28,8 @@ export function createGraphQLServer(
       errorMessage: 'Internal server error',
       maskError: (error, message, isDev) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
+        if (isPoolWaitTimeout(original))
+          return overloadedGraphQLError(error instanceof GraphQLError ? error : undefined);
         if (original && !(original instanceof GraphQLError)) onUnexpectedError(original);
         return maskError(error, message, isDev);
       },
