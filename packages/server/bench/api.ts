@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { childrenQuery, issuesQuery, roadmapQuery } from './queries.ts';
 import { seedLargeGroup } from './seed-large-group.ts';
 
 const argv = process.argv.slice(2);
@@ -135,31 +136,6 @@ try {
   const timeframe = { start: `${year}-01-01`, end: `${year}-12-31` };
   const groupPath = seeded.group.fullPath;
   const project = seeded.busiestProject;
-
-  // The brief's roadmap fields plus what the web roadmap's RoadmapEpic fragment also asks for.
-  const EPIC_FIELDS = `id iid title state color textColor startDate dueDate webPath webUrl blocked hasChildrenWithinTimeframe
-    descendantCounts { openedEpics closedEpics openedIssues closedIssues }
-    descendantWeightSum { openedIssues closedIssues }
-    labels { nodes { id title color textColor } }
-    group { id name fullPath }
-    parent { id startDate dueDate }
-    ancestors { nodes { id } }`;
-  const roadmapQuery = `query BenchRoadmap($fullPath: ID!, $first: Int, $timeframe: Timeframe, $labelName: [String!]) {
-    group(fullPath: $fullPath) { id
-      epics(first: $first, state: all, sort: start_date_asc, timeframe: $timeframe, labelName: $labelName,
-            includeDescendantGroups: true) {
-        count pageInfo { hasNextPage endCursor }
-        nodes { ${EPIC_FIELDS} } } } }`;
-  const childrenQuery = `query BenchChildren($fullPath: ID!, $iid: ID!) {
-    group(fullPath: $fullPath) { id
-      epic(iid: $iid, includeDescendantGroups: false) { id children(first: 100) { count pageInfo { hasNextPage endCursor } nodes { ${EPIC_FIELDS} } } } } }`;
-  const issuesQuery = `query BenchIssues($fullPath: ID!) {
-    project(fullPath: $fullPath) { id
-      issues(first: 100, state: opened, sort: CREATED_DESC) {
-        count pageInfo { hasNextPage endCursor }
-        nodes { id iid title state createdAt closedAt dueDate confidential webUrl weight healthStatus
-          author { id username name } assignees { nodes { id username name } }
-          labels { nodes { id title color } } milestone { id title dueDate } upvotes downvotes } } } }`;
 
   const gql = (query: string, variables: Record<string, unknown>) => async () => {
     const res = await app.inject({

@@ -30,22 +30,29 @@
  * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
  * panel; they slow the run down).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type BenchServer,
+  cleanUp,
+  DEMO_PASSWORD,
+  exited,
+  onCleanUp,
+  seedBenchGroup,
+  startBenchServer,
+  stopProcess,
+} from '@milepost/server/bench/bench-server.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const webDir = path.join(repoRoot, 'packages/web');
-const serverDir = path.join(repoRoot, 'packages/server');
 const sharedDir = path.join(repoRoot, 'packages/shared');
 
 const GROUP = 'bench-roadmap';
 const USER = 'alice';
-const PASSWORD = 'demo-password-123';
+const PASSWORD = DEMO_PASSWORD;
 const ROADMAP_QUERY = '?timeframe_range_type=THREE_YEARS&layout=MONTHS';
 const VIEWPORT = { width: 1440, height: 900 };
 const TARGET = { firstBarsMs: 1000, domRows: 100, longTaskMs: 200 };
@@ -88,124 +95,6 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// --- processes and clean-up ---------------------------------------------------------------------------
-
-type CleanUpStep = () => Promise<void> | void;
-const cleanups = new Set<CleanUpStep>();
-let cleaningUp: Promise<void> | null = null;
-let cleanedUp = false;
-/** Last resort when the process exits before the clean-up finished: SIGTERM the server, which then stops its PostgreSQL. */
-const emergencyStops = new Set<() => void>();
-
-/** Registers a clean-up step; returns its removal (for steps done early). */
-function onCleanUp(step: CleanUpStep): () => void {
-  cleanups.add(step);
-  return () => cleanups.delete(step);
-}
-
-/** Runs every clean-up once, the last registered first; never throws. */
-function cleanUp(): Promise<void> {
-  cleaningUp ??= (async () => {
-    const steps = [...cleanups].reverse();
-    cleanups.clear();
-    for (const step of steps) {
-      try {
-        await step();
-      } catch (error) {
-        process.stderr.write(`bench:web: clean-up: ${(error as Error).message}\n`);
-      }
-    }
-    cleanedUp = true;
-  })();
-  return cleaningUp;
-}
-
-process.on('exit', () => {
-  if (cleanedUp) return;
-  for (const stop of emergencyStops) stop();
-});
-
-// Kept listening: a second signal (Ctrl-C reaches npm or tsx and us, and they pass it on) must not end the
-// process halfway through stopping the server.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (cleaningUp) return;
-    process.stderr.write(`\nbench:web: ${signal}, stopping the server …\n`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-/** The environment for the server and the seeder: our data directory, never a DATABASE_URL. */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
-  delete env.DATABASE_URL;
-  delete env.INIT_CWD;
-  return env;
-}
-
-/** `node --import tsx <script>` in packages/server: one process, which stops cleanly on SIGTERM. */
-function spawnServerScript(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group: Ctrl-C reaches us, and we stop it in order
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const done = exited(child);
-  child.kill('SIGTERM');
-  if (await Promise.race([done.then(() => true), sleep(graceMs).then(() => false)])) return;
-  process.stderr.write(`bench:web: pid ${child.pid} did not stop in ${graceMs / 1000} s, killing it\n`);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-  await done;
-}
-
-/** Stops the embedded PostgreSQL of `dataDir` if it outlived its server (a server killed hard). */
-async function stopOrphanPostgres(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.stderr.write(`bench:web: stopping the PostgreSQL left running (pid ${pid})\n`);
-  process.kill(pid, 'SIGINT'); // fast shutdown
-  for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 // --- set-up: build, server, seed --------------------------------------------------------------------
 
 function newestMtime(dir: string): number {
@@ -246,85 +135,6 @@ async function ensureBuild(mode: 'auto' | 'always' | 'never'): Promise<void> {
   remove();
   if (code !== 0) throw new Error(`npm run build -w @milepost/web failed:\n${log.slice(-4000)}`);
   out(`  built in ${seconds(started)}`);
-}
-
-type Server = { baseUrl: string; dataDir: string };
-
-async function startServer(): Promise<Server> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'milepost-bench-web-'));
-  // As root, PostgreSQL runs as `postgres`, which must reach the data directory inside.
-  fs.chmodSync(tmp, 0o755);
-  const dataDir = path.join(tmp, 'data');
-  onCleanUp(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  onCleanUp(() => stopOrphanPostgres(dataDir));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = path.join(tmp, 'server.log');
-  const log = fs.createWriteStream(logFile);
-  out(`Starting the server on ${baseUrl} (data directory ${dataDir}) …`);
-  const started = performance.now();
-  const child = spawnServerScript(
-    'src/main.ts',
-    [],
-    serverEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MILEPOST_EXTERNAL_URL: baseUrl,
-      MILEPOST_DATA_DIR: dataDir,
-      MILEPOST_DEMO: '1',
-      MILEPOST_DEMO_PASSWORD: PASSWORD,
-      MILEPOST_LOG_LEVEL: 'warn',
-    }),
-  );
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  const emergencyStop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  emergencyStops.add(emergencyStop);
-  onCleanUp(async () => {
-    await stopProcess(child, 20_000);
-    log.end();
-  });
-  const tail = () => fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${tail()}`);
-    try {
-      const response = await fetch(`${baseUrl}/-/readiness`);
-      if (response.ok) {
-        out(`  ready in ${seconds(started)}`);
-        return { baseUrl, dataDir };
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server was not ready within 240 s:\n${tail()}`);
-}
-
-async function seed(server: Server, epics: number, issues: number): Promise<void> {
-  out(`Seeding group ${GROUP} (${epics} epics, ${issues} issues, ${USER} a Developer) …`);
-  const child = spawnServerScript(
-    'bench/seed-large-group.ts',
-    ['--group', GROUP, '--member', USER, '--epics', String(epics), '--issues', String(issues)],
-    serverEnv({ MILEPOST_DATA_DIR: server.dataDir }),
-  );
-  const remove = onCleanUp(() => stopProcess(child, 5000));
-  const indent = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => `  ${line}\n`)
-      .join('');
-  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(indent(chunk)));
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(indent(chunk)));
-  const code = await exited(child);
-  remove();
-  if (code !== 0) throw new Error(`Seeding failed (exit code ${code}).`);
 }
 
 // --- one measured run ---------------------------------------------------------------------------------
@@ -509,7 +319,7 @@ type Artifacts = {
   profile: string | null;
 };
 
-async function measureOnce(browser: Browser, server: Server, artifacts: Artifacts): Promise<RunResult> {
+async function measureOnce(browser: Browser, server: BenchServer, artifacts: Artifacts): Promise<RunResult> {
   const { screenshots } = artifacts;
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
   try {
@@ -726,8 +536,9 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
   await ensureBuild(options.build);
-  const server = await startServer();
-  await seed(server, options.epics, options.issues);
+  // The real server on a free loopback port with a fresh data directory and the demo users.
+  const server = await startBenchServer('bench-web', {}, out);
+  await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
 
   const results: RunResult[] = [];
   let browserVersion = '';

@@ -57,8 +57,8 @@ const THINGS = [
 ];
 const HEALTH: (HealthStatus | null)[] = ['on_track', 'on_track', 'needs_attention', 'at_risk', null, null];
 
-/** mulberry32: a small seeded PRNG so the demo is the same on every start. */
-function random(seed: number) {
+/** mulberry32: a small seeded PRNG, so the demo is the same on every start (and bench:load sends the same mix). */
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

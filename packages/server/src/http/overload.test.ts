@@ -56,10 +56,24 @@ async function startApp(settings: Partial<Config>, poolWaitMs = 0) {
       held?.release();
       held = null;
     },
+    graphql: (query: string) =>
+      fetch(`${base}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      }),
   };
 }
 
 const GROUPS = '/api/v4/groups/busy';
+
+/** Holds the database and sends one request that then waits for it, in flight. */
+async function occupy(s: Awaited<ReturnType<typeof startApp>>): Promise<{ first: Promise<Response> }> {
+  await s.hold();
+  const first = fetch(`${s.base}${GROUPS}`);
+  await s.waitingForDatabase(1);
+  return { first }; // not the promise itself, which an async function would wait for
+}
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -102,9 +116,7 @@ describe('the in-flight limit and its queue', () => {
 
   it('answers a request that waited longer than the queue timeout 503', async () => {
     const s = await startApp({ maxConcurrentRequests: 1, requestQueueSize: 5, requestQueueTimeoutMs: 200 });
-    await s.hold();
-    const first = fetch(`${s.base}${GROUPS}`);
-    await s.waitingForDatabase(1);
+    const { first } = await occupy(s);
     const waited = await fetch(`${s.base}${GROUPS}`);
     expect(waited.status).toBe(503);
     expect(waited.headers.get('retry-after')).toBe('2');
@@ -114,9 +126,7 @@ describe('the in-flight limit and its queue', () => {
 
   it('gives the place of a client that left the queue to the next', async () => {
     const s = await startApp({ maxConcurrentRequests: 1, requestQueueSize: 1, requestQueueTimeoutMs: 30_000 });
-    await s.hold();
-    const first = fetch(`${s.base}${GROUPS}`);
-    await s.waitingForDatabase(1);
+    const { first } = await occupy(s);
     const leaving = new AbortController();
     const left = fetch(`${s.base}${GROUPS}`, { signal: leaving.signal }).catch((e: Error) => e.name);
     await settle(100);
@@ -132,14 +142,8 @@ describe('the in-flight limit and its queue', () => {
 
   it("answers in the shape each path's clients read: GraphQL errors, JSON, or plain text for pages", async () => {
     const s = await startApp({ maxConcurrentRequests: 1, requestQueueSize: 0, requestQueueTimeoutMs: 1000 });
-    await s.hold();
-    const first = fetch(`${s.base}${GROUPS}`);
-    await s.waitingForDatabase(1);
-    const graphql = await fetch(`${s.base}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ currentUser { id } }' }),
-    });
+    const { first } = await occupy(s);
+    const graphql = await s.graphql('{ currentUser { id } }');
     expect(graphql.status).toBe(503);
     expect(graphql.headers.get('retry-after')).toBe('2');
     expect(await graphql.json()).toEqual({ errors: [{ message: OVERLOADED_MESSAGE }] });
@@ -178,11 +182,7 @@ describe('the database pool wait timeout', () => {
     expect(uiJson.status).toBe(503);
     expect(uiJson.headers.get('retry-after')).toBe('2');
 
-    const graphql = await fetch(`${s.base}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ group(fullPath: "busy") { id fullPath } }' }),
-    });
+    const graphql = await s.graphql('{ group(fullPath: "busy") { id fullPath } }');
     expect(graphql.status).toBe(503);
     expect(graphql.headers.get('retry-after')).toBe('2');
     const body = (await graphql.json()) as { errors: { message: string; extensions?: Record<string, unknown> }[] };
@@ -192,11 +192,7 @@ describe('the database pool wait timeout', () => {
 
     s.release();
     expect((await fetch(`${s.base}${GROUPS}`)).status).toBe(200);
-    const recovered = await fetch(`${s.base}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ group(fullPath: "busy") { fullPath } }' }),
-    });
+    const recovered = await s.graphql('{ group(fullPath: "busy") { fullPath } }');
     expect(await recovered.json()).toEqual({ data: { group: { fullPath: 'busy' } } });
   });
 });
