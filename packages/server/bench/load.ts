@@ -21,6 +21,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { random as mulberry32 } from '../src/demo/issues.demo.ts';
 import { type BenchServer, cleanUp, DEMO_PASSWORD, seedBenchGroup, startBenchServer } from './bench-server.ts';
 import { discover, type LoadRequest, requestMix } from './load-mix.ts';
@@ -76,17 +77,50 @@ const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').sl
 
 // --- the server process: RSS and CPU ------------------------------------------------------------------
 
-type Sample = { at: number; rssMb: number; cpuTicks: number };
+type Sample = { at: number; rssMb: number; cpuTicks: number; dbTicks: number; clientMicros: number };
 
-function sampleProcess(pid: number): Sample | null {
+/** utime, stime, cutime, cstime and ppid from /proc/<pid>/stat (fields 14–17 and 4, after the name). */
+function procStat(pid: number | string) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const n = (i: number) => Number(f[i]);
+  return { ppid: n(1), own: n(11) + n(12), children: n(13) + n(14) };
+}
+
+/** CPU clock ticks of the PostgreSQL postmaster and its backends, also those that have exited. */
+function postgresTicks(postmasterPid: number): number {
+  let ticks = 0;
+  try {
+    const postmaster = procStat(postmasterPid);
+    ticks = postmaster.own + postmaster.children;
+  } catch {
+    return Number.NaN;
+  }
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const child = procStat(entry);
+      if (child.ppid === postmasterPid) ticks += child.own;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** The server process's RSS and CPU, PostgreSQL's CPU, and this process's own CPU (the load generator). */
+function sampleProcess(pid: number, postmasterPid: number): Sample | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-    // utime and stime: fields 14 and 15 of /proc/<pid>/stat, after the parenthesised name
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuTicks = Number(fields[11]) + Number(fields[12]);
-    return { at: performance.now(), rssMb: rssKb / 1024, cpuTicks };
+    const usage = process.cpuUsage();
+    return {
+      at: performance.now(),
+      rssMb: rssKb / 1024,
+      cpuTicks: procStat(pid).own,
+      dbTicks: postgresTicks(postmasterPid),
+      clientMicros: usage.user + usage.system,
+    };
   } catch {
     return null; // the process is gone
   }
@@ -246,12 +280,17 @@ function rssOf(samples: readonly Sample[], from: number, to: number) {
   const inside = samples.filter((s) => s.at >= from && s.at <= to);
   const first = inside[0];
   const last = inside.at(-1);
-  const cpuPct =
-    first && last && last.at > first.at ? (last.cpuTicks - first.cpuTicks) / ((last.at - first.at) / 1000) : Number.NaN;
+  // Clock ticks are 1/100 s: ticks per second is the percentage of one core.
+  const perSecond = (value: (s: Sample) => number, unitsPerPct: number) =>
+    first && last && last.at > first.at
+      ? (value(last) - value(first)) / unitsPerPct / ((last.at - first.at) / 1000)
+      : Number.NaN;
   return {
     maxMb: Math.max(...inside.map((s) => s.rssMb)),
     endMb: last?.rssMb ?? Number.NaN,
-    cpuPct, // clock ticks are 1/100 s: ticks per second is the percentage of one core
+    cpuPct: perSecond((s) => s.cpuTicks, 1),
+    dbPct: perSecond((s) => s.dbTicks, 1),
+    clientPct: perSecond((s) => s.clientMicros, 10_000),
   };
 }
 
@@ -266,7 +305,8 @@ function printPhase(phase: Phase, samples: readonly Sample[]) {
   out(`   status  ${s.histogram.map(([k, v]) => `${k}: ${v}`).join('  ')}`);
   out(`           deliberate 503/429 with Retry-After: ${s.shed}; other 5xx, timeouts, network errors: ${s.errors}`);
   out(
-    `   server  RSS max ${rss.maxMb.toFixed(0)} MB, at the end ${rss.endMb.toFixed(0)} MB; CPU ${rss.cpuPct.toFixed(0)} % of one core`,
+    `   server  RSS max ${rss.maxMb.toFixed(0)} MB, at the end ${rss.endMb.toFixed(0)} MB; CPU ${rss.cpuPct.toFixed(0)} % of one core ` +
+      `(PostgreSQL ${rss.dbPct.toFixed(0)} %, this load generator ${rss.clientPct.toFixed(0)} %)`,
   );
   out(
     `   machine load average ${phase.loadStart} at the start, ${phase.loadEnd} at the end (${os.cpus().length} cores)`,
@@ -340,8 +380,13 @@ async function main() {
   }
 
   const samples: Sample[] = [];
+  const postmasterPid = Number.parseInt(
+    fs.readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+    10,
+  );
+  const sample = () => sampleProcess(server.pid, postmasterPid);
   const sampler = setInterval(() => {
-    const s = sampleProcess(server.pid);
+    const s = sample();
     if (s) samples.push(s);
   }, 1000);
   const outstanding = new Set<Promise<unknown>>();
@@ -370,7 +415,7 @@ async function main() {
     await sleep(1500); // one more RSS sample after the last answer
     clearInterval(sampler);
 
-    const alive = sampleProcess(server.pid) !== null;
+    const alive = sample() !== null;
     const ready =
       alive &&
       (await fetch(`${server.baseUrl}/-/readiness`).then(
