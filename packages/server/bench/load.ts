@@ -347,10 +347,10 @@ async function main() {
   const server: BenchServer = await startBenchServer(
     'bench-load',
     {
-      // Other helpers' abuse limits, off: this measures capacity, not throttling (unknown names are ignored).
+      // The abuse limits, off: this measures capacity, not throttling.
       MILEPOST_PROTECTED_PATHS_LIMIT: '0',
-      MILEPOST_API_RATE_LIMIT_AUTHENTICATED: '0',
-      MILEPOST_API_RATE_LIMIT_UNAUTHENTICATED: '0',
+      MILEPOST_API_RATE_LIMIT_PER_USER: '0',
+      MILEPOST_API_RATE_LIMIT_PER_IP: '0',
     },
     out,
   );

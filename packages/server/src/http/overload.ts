@@ -3,8 +3,8 @@
  * `requestQueueSize` wait (first come, first served) for at most `requestQueueTimeoutMs`; any more,
  * or one that waited too long, is answered at once `503 Service Unavailable` with `Retry-After`,
  * before its body is read or its token looked up. So a burst costs the server a bounded amount of
- * memory and work, the requests it takes keep a bounded latency, and it recovers as soon as the
- * burst ends. The health checks are never limited: a busy server is alive and ready.
+ * memory and work, the requests it takes keep a bounded latency, and once the burst ends it is
+ * back to normal as soon as the short queue has drained. The health checks are never limited: a busy server is alive and ready.
  *
  * A query that waits longer than `dbPoolTimeoutMs` for a PostgreSQL connection (`db/client.ts`) is
  * answered the same 503 by app.ts's error handler (REST, UI JSON) and by GraphQL's error masking.
