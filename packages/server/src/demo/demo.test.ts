@@ -87,4 +87,27 @@ describe('the demo', () => {
     // 'Platform modernisation' starts with its earliest slice, 17 months before the pinned month.
     expect(res.data?.group.epic.startDate.slice(0, 10)).toBe('2025-10-01');
   });
+
+  it('holds real discussions: comments, resolved threads and history, with internal notes kept from visitors', async () => {
+    const summary = lines.find((l) => l.includes('comments.'));
+    expect(summary).toMatch(/, \d+ comments\.$/);
+    const rows = await t.database.pool.query<{ system: boolean; internal: boolean; resolved: boolean; n: number }>(
+      `SELECT system, internal, resolved_at IS NOT NULL AS resolved, count(*)::int AS n FROM notes
+       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    const count = (system: boolean, internal: boolean, resolved: boolean) =>
+      rows.rows.find((r) => r.system === system && r.internal === internal && r.resolved === resolved)?.n ?? 0;
+    expect(count(false, false, false)).toBeGreaterThan(5);
+    expect(count(false, false, true)).toBeGreaterThan(2);
+    expect(count(false, true, false)).toBeGreaterThan(0);
+    expect(count(true, false, false)).toBeGreaterThanOrEqual(1);
+    const internal = await t.database.pool.query<{ project_id: number; iid: number }>(
+      `SELECT i.project_id, i.iid FROM notes n JOIN issues i ON i.id = n.issue_id WHERE n.internal LIMIT 1`,
+    );
+    const [where] = internal.rows;
+    const url = `/api/v4/projects/${where?.project_id}/issues/${where?.iid}/notes`;
+    const visitor = await t.request({ method: 'GET', url, as: null });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json<{ internal: boolean }[]>().some((n) => n.internal)).toBe(false);
+  });
 });

@@ -11,6 +11,7 @@ import type { Services } from '../modules/services.ts';
 import { loadEpicsDemo } from './epics.demo.ts';
 import { loadIssuesDemo } from './issues.demo.ts';
 import { loadLabelsAndMilestonesDemo } from './labels-milestones.demo.ts';
+import { loadNotesDemo } from './notes.demo.ts';
 
 export const DEMO_USERS = [
   { username: 'alice', name: 'Alice Anderson', role: AccessLevel.OWNER },
@@ -152,10 +153,11 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
     labels: planning.labels,
     milestones: planning.milestones,
   });
+  const notes = await loadNotesDemo(services, { users: people, issues: issues.issues, epics: epics.epics });
 
   log('Loaded the demo: group acme (public) with acme/platform (public) and acme/secret-lab (private).');
   log(
-    `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues.`,
+    `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues, ${notes} comments.`,
   );
   if (config.demoToday) log(`  Dates spread around ${config.demoToday} (MILEPOST_DEMO_TODAY).`);
   log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);
