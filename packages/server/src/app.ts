@@ -18,7 +18,9 @@ import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/lim
 import { createGraphQLServer } from './graphql/yoga.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerOverloadProtection, sendOverloaded } from './http/overload.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRestApi } from './http/rest-api.ts';
+import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
 import { createUiRouter } from './http/ui-router.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
@@ -39,7 +41,7 @@ export async function buildApp(opts: {
   const services = createServices(database.db, config);
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustedProxies,
     bodyLimit: 4 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -48,7 +50,9 @@ export async function buildApp(opts: {
   registerOverloadProtection(app, config);
   await app.register(cookie);
   await app.register(formbody, { parser: (body) => parseQuery(body) });
+  registerSecurityHeaders(app);
   registerAuthentication(app, services);
+  registerRateLimits(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -125,17 +129,29 @@ export async function buildApp(opts: {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // index.html only through the fallback below, which adds the page's CSP nonce.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
   }
-  const fallback = (request: FastifyRequest, reply: FastifyReply) => {
+  const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
+    const read = request.method === 'GET' || request.method === 'HEAD';
     // Missing API paths, JSON endpoints and build assets are 404s, never the app page.
     const apiLike =
       url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/assets/') || /\.json(\?|$)/.test(url);
-    if (!apiLike && request.method === 'GET' && hasWeb) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    if (!apiLike && read && hasWeb) {
+      const nonce = cspNonce();
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy(nonce))
+        .send(withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce));
     }
-    if (!apiLike && request.method === 'GET' && !hasWeb) {
+    if (!apiLike && read && !hasWeb) {
       return reply
         .code(404)
         .type('text/plain')
@@ -148,7 +164,9 @@ export async function buildApp(opts: {
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/*',
     handler: async (request, reply) => {
-      const found = ui.match(request.method, request.url.split('?')[0] ?? '');
+      // HEAD answers as GET would, without the body (Fastify strips it).
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const found = ui.match(method, request.url.split('?')[0] ?? '');
       if (!found) return fallback(request, reply);
       const result = await found.handler(request, reply, found.params);
       return reply.sent ? reply : result;

@@ -38,6 +38,12 @@ const envSchema = z.object({
   MILEPOST_REQUEST_QUEUE_TIMEOUT_MS: wholeNumber('MILEPOST_REQUEST_QUEUE_TIMEOUT_MS', 1, 600_000).default(5000),
   MILEPOST_DB_POOL_SIZE: wholeNumber('MILEPOST_DB_POOL_SIZE', 1, 1000).default(10),
   MILEPOST_DB_POOL_TIMEOUT_MS: wholeNumber('MILEPOST_DB_POOL_TIMEOUT_MS', 1, 600_000).default(5000),
+  MILEPOST_TRUSTED_PROXIES: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  MILEPOST_MAX_LOGIN_ATTEMPTS: wholeNumber('MILEPOST_MAX_LOGIN_ATTEMPTS', 0, 1000).default(10),
+  MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES: wholeNumber('MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES', 1, 100_000).default(10),
+  MILEPOST_PROTECTED_PATHS_LIMIT: wholeNumber('MILEPOST_PROTECTED_PATHS_LIMIT', 0, 1_000_000).default(10),
+  MILEPOST_API_RATE_LIMIT_PER_USER: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_USER', 0, 1_000_000).default(0),
+  MILEPOST_API_RATE_LIMIT_PER_IP: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_IP', 0, 1_000_000).default(0),
 });
 
 export type Config = {
@@ -66,6 +72,21 @@ export type Config = {
   /** PostgreSQL connections of this server, and how long a request waits for one before answering 503. */
   dbPoolSize: number;
   dbPoolTimeoutMs: number;
+  /**
+   * Which peers' `X-Forwarded-*` headers are believed (client address, https): addresses, CIDR
+   * ranges or proxy-addr's names, comma-separated. Default: loopback and private networks.
+   */
+  trustedProxies: string;
+  /** Failed sign-ins in a row that lock an account (GitLab's `max_login_attempts`); 0: never lock. */
+  maxLoginAttempts: number;
+  /** How long a lock lasts (GitLab's `failed_login_attempts_unlock_period_in_minutes`). */
+  failedLoginUnlockMinutes: number;
+  /** POSTs per minute per client address to sign-in paths (GitLab's protected paths); 0: no limit. */
+  protectedPathsLimit: number;
+  /** API requests per minute per signed-in user; 0: no limit (GitLab's default). */
+  apiRateLimitPerUser: number;
+  /** API requests per minute per client address for signed-out requests; 0: no limit (GitLab's default). */
+  apiRateLimitPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -101,5 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestQueueTimeoutMs: e.MILEPOST_REQUEST_QUEUE_TIMEOUT_MS,
     dbPoolSize: e.MILEPOST_DB_POOL_SIZE,
     dbPoolTimeoutMs: e.MILEPOST_DB_POOL_TIMEOUT_MS,
+    trustedProxies: e.MILEPOST_TRUSTED_PROXIES,
+    maxLoginAttempts: e.MILEPOST_MAX_LOGIN_ATTEMPTS,
+    failedLoginUnlockMinutes: e.MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES,
+    protectedPathsLimit: e.MILEPOST_PROTECTED_PATHS_LIMIT,
+    apiRateLimitPerUser: e.MILEPOST_API_RATE_LIMIT_PER_USER,
+    apiRateLimitPerIp: e.MILEPOST_API_RATE_LIMIT_PER_IP,
   };
 }

@@ -16,7 +16,7 @@ import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
 import { preferencesRoutes } from '../modules/users/preferences.routes.ts';
-import { usersRoutes } from '../modules/users/users.routes.ts';
+import { usersAdminUiRoutes, usersRoutes } from '../modules/users/users.routes.ts';
 import type { UiRouter } from './ui-router.ts';
 
 /** GitLab's REST API v4 subset, under /api/v4. Routes are thin: they parse, call a service, shape. */
@@ -31,6 +31,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     autocompleteUiRoutes,
     markdownPreviewUiRoutes,
     abuseReportsUiRoutes,
+    usersAdminUiRoutes,
   ]) {
     register(ui, services, config);
   }

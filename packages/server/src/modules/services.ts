@@ -17,7 +17,10 @@ import { autocompleteService } from './users/autocomplete.service.ts';
 import { usersService } from './users/users.service.ts';
 
 /** Every service, built once per app over one database handle. Transports call only these. */
-export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
+export function createServices(
+  db: Db,
+  config: Pick<Config, 'sessionDays' | 'maxLoginAttempts' | 'failedLoginUnlockMinutes'>,
+) {
   const milestones = milestonesService(db);
   // Inherited epic dates follow their issues' milestones, in the same transaction as the change.
   milestones.onDatesChanged(async (tx, change) => {
@@ -25,7 +28,7 @@ export function createServices(db: Db, config: Pick<Config, 'sessionDays'>) {
     await recomputeEpicDatesForIssues(tx, change.detachedIssueIds);
   });
   return {
-    auth: authService(db, { sessionDays: config.sessionDays }),
+    auth: authService(db, config),
     users: usersService(db),
     groups: groupsService(db),
     projects: projectsService(db),

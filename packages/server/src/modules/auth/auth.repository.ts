@@ -37,6 +37,33 @@ export function authRepository(db: Db) {
     async touchSession(id: string, expiresAt: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));
     },
+    /**
+     * Counts a failed sign-in (or any sign-in while locked), as Devise's lockable: a lock that has run
+     * out is cleared first, and the `maxAttempts`-th failure in a row locks the account for `lockSeconds`.
+     * One UPDATE, so concurrent attempts on several app servers each count. Returns the lock's end, if locked.
+     */
+    async recordFailedSignIn(userId: number, maxAttempts: number, lockSeconds: number): Promise<Date | null> {
+      const live = sql`${users.lockedUntil} > now()`;
+      const attempts = sql`(CASE WHEN ${users.lockedUntil} <= now() THEN 0 ELSE ${users.failedAttempts} END + 1)`;
+      const locks = sql`${attempts} >= ${maxAttempts}`;
+      const [row] = await db
+        .update(users)
+        .set({
+          failedAttempts: attempts,
+          lockedAt: sql`CASE WHEN ${live} THEN ${users.lockedAt} WHEN ${locks} THEN now() END`,
+          lockedUntil: sql`CASE WHEN ${live} THEN ${users.lockedUntil} WHEN ${locks} THEN now() + make_interval(secs => ${lockSeconds}) END`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ lockedUntil: users.lockedUntil });
+      return row?.lockedUntil ?? null;
+    },
+    /** After a successful sign-in, or an administrator's unlock: no failures counted, no lock. */
+    async clearFailedSignIns(userId: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ failedAttempts: 0, lockedAt: null, lockedUntil: null })
+        .where(and(eq(users.id, userId), sql`(${users.failedAttempts} <> 0 OR ${users.lockedAt} IS NOT NULL)`));
+    },
     async deleteSession(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },

@@ -1,3 +1,4 @@
+import { accessLocked, LOCKED_LOGIN } from '../../auth/lockout.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { digest, PAT_PREFIX, randomToken } from '../../auth/tokens.ts';
 import { type Actor, isAdmin } from '../../authz/actor.ts';
@@ -22,11 +23,19 @@ export function personalTokenActive(token: PersonalAccessTokenRow): boolean {
 
 export type SignedIn = { user: UserRow; sessionToken: string; csrfToken: string };
 
-export function authService(db: Db, opts: { sessionDays: number }) {
+export function authService(
+  db: Db,
+  opts: { sessionDays: number; maxLoginAttempts: number; failedLoginUnlockMinutes: number },
+) {
   const repo = authRepository(db);
   const users = usersRepository(db);
   const sessionTtlMs = opts.sessionDays * 24 * 3600 * 1000;
 
+  /**
+   * The user behind a login and password. Devise's lockable: a wrong password, or any password while
+   * the account is locked, counts as a failure; the `maxLoginAttempts`-th in a row locks the account
+   * (answered 'Your account is locked.'); a success clears the count.
+   */
   async function checkCredentials(login: unknown, password: unknown): Promise<UserRow> {
     if (typeof login !== 'string' || typeof password !== 'string' || !login || !password) {
       await verifyPassword(null, '');
@@ -34,8 +43,18 @@ export function authService(db: Db, opts: { sessionDays: number }) {
     }
     const user = await users.findByLogin(login.trim());
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) throw new AppError(401, INVALID_LOGIN);
+    if (!user) throw new AppError(401, INVALID_LOGIN);
+    if (!ok || (opts.maxLoginAttempts > 0 && accessLocked(user))) {
+      if (opts.maxLoginAttempts === 0) throw new AppError(401, INVALID_LOGIN);
+      const lockedUntil = await repo.recordFailedSignIn(
+        user.id,
+        opts.maxLoginAttempts,
+        opts.failedLoginUnlockMinutes * 60,
+      );
+      throw new AppError(401, lockedUntil ? LOCKED_LOGIN : INVALID_LOGIN);
+    }
     if (user.state !== 'active') throw new AppError(401, BLOCKED_LOGIN);
+    if (user.failedAttempts !== 0 || user.lockedAt !== null) await repo.clearFailedSignIns(user.id);
     return user;
   }
 
@@ -64,6 +83,16 @@ export function authService(db: Db, opts: { sessionDays: number }) {
       return { user, sessionToken, csrfToken };
     },
 
+    /** An administrator's unlock (GitLab's admin area 'Unlock'): clears the lock and the failure count. */
+    async unlockUser(actor: Actor, username: string): Promise<UserRow> {
+      const target = await users.findByUsername(username);
+      if (!target || !(await can(db, actor, 'adminUser', { type: 'User', user: target }))) {
+        throw new NotFoundError('User Not Found');
+      }
+      await repo.clearFailedSignIns(target.id);
+      return { ...target, failedAttempts: 0, lockedAt: null, lockedUntil: null };
+    },
+
     async signOut(sessionToken: string): Promise<void> {
       await repo.deleteSession(digest(sessionToken));
     },
@@ -72,7 +101,8 @@ export function authService(db: Db, opts: { sessionDays: number }) {
     async session(sessionToken: string) {
       const id = digest(sessionToken);
       const found = await repo.findSession(id);
-      if (found?.user.state !== 'active') return undefined;
+      // Devise's `active_for_authentication?`: a blocked or locked user's sessions end.
+      if (found?.user.state !== 'active' || (opts.maxLoginAttempts > 0 && accessLocked(found.user))) return undefined;
       if (Date.now() - found.lastSeenAt.getTime() > 5 * 60 * 1000) {
         await repo.touchSession(id, new Date(Date.now() + sessionTtlMs));
       }

@@ -1,3 +1,4 @@
+import { accessLocked } from '../../auth/lockout.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** GitLab's `UserBasic` entity. */
@@ -7,7 +8,7 @@ export function userBasic(user: UserRow, baseUrl: string) {
     username: user.username,
     name: user.name,
     state: user.state,
-    locked: false,
+    locked: accessLocked(user),
     avatar_url: user.avatarUrl,
     web_url: `${baseUrl}/${user.username}`,
   };

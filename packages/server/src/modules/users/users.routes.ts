@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { numericId, requireUser } from '../../http/params.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
 import { userPrivate, userPublic } from './users.entity.ts';
 
@@ -38,5 +39,14 @@ export function usersRoutes(api: FastifyInstance, services: Services, config: Co
     const body = (request.body as Record<string, unknown>) ?? {};
     const user = await services.users.create(request.actor, body);
     return reply.code(201).send(userPrivate(user, base));
+  });
+}
+
+/** GitLab's admin area path `PUT /admin/users/:username/unlock` ('Unlock' on a locked user). */
+export function usersAdminUiRoutes(ui: UiRouter, services: Services, config: Config): void {
+  ui.add('PUT', /^\/admin\/users\/(?<username>[^/]+)\/unlock$/, async (request, _reply, params) => {
+    requireUser(request.actor, true);
+    const user = await services.auth.unlockUser(request.actor, params.username ?? '');
+    return { message: 'Successfully unlocked', user: userPrivate(user, config.externalUrl) };
   });
 }
