@@ -80,6 +80,8 @@ export default defineConfig({
       MILEPOST_DEMO_TODAY: process.env.MILEPOST_DEMO_TODAY,
       MILEPOST_ROOT_PASSWORD: 'root-password-123',
       MILEPOST_LOG_LEVEL: 'warn',
+      // Journeys sign in many times a minute from one address: no sign-in throttle here.
+      MILEPOST_PROTECTED_PATHS_LIMIT: '0',
       ...(webDist ? { MILEPOST_WEB_DIST: webDist } : {}),
     },
   },

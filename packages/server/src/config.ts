@@ -38,7 +38,13 @@ const envSchema = z.object({
   MILEPOST_REQUEST_QUEUE_TIMEOUT_MS: wholeNumber('MILEPOST_REQUEST_QUEUE_TIMEOUT_MS', 1, 600_000).default(5000),
   MILEPOST_DB_POOL_SIZE: wholeNumber('MILEPOST_DB_POOL_SIZE', 1, 1000).default(10),
   MILEPOST_DB_POOL_TIMEOUT_MS: wholeNumber('MILEPOST_DB_POOL_TIMEOUT_MS', 1, 600_000).default(5000),
-  MILEPOST_TRUSTED_PROXIES: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  MILEPOST_TRUSTED_PROXIES: z
+    .string()
+    .regex(
+      /^\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*\s*$/,
+      'MILEPOST_TRUSTED_PROXIES must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated',
+    )
+    .default('loopback,linklocal,uniquelocal'),
   MILEPOST_MAX_LOGIN_ATTEMPTS: wholeNumber('MILEPOST_MAX_LOGIN_ATTEMPTS', 0, 1000).default(10),
   MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES: wholeNumber('MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES', 1, 100_000).default(10),
   MILEPOST_PROTECTED_PATHS_LIMIT: wholeNumber('MILEPOST_PROTECTED_PATHS_LIMIT', 0, 1_000_000).default(10),

@@ -116,15 +116,25 @@ describe('security headers and HEAD', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/api/v4/nothing-here' })).statusCode).toBe(404);
   });
 
-  it('sets the session cookie HttpOnly and SameSite, and Secure behind https', async () => {
-    const plain = await createBrowser(t).signIn('alice', TEST_PASSWORD);
-    const session = (res: typeof plain) =>
+  it('sets the session cookie HttpOnly and SameSite, and Secure behind https from a trusted proxy only', async () => {
+    const session = (res: Awaited<ReturnType<ReturnType<typeof createBrowser>['signIn']>>) =>
       (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }[]).find(
         (c) => c.name === '_milepost_session',
       );
-    expect(session(plain)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    expect(session(plain)?.secure).toBeFalsy();
-    const https = await createBrowser(t).signIn('alice', TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
-    expect(session(https)).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    const https = { 'x-forwarded-proto': 'https' };
+    const proxied = await createBrowser(t).signIn('alice', TEST_PASSWORD, https);
+    expect(session(proxied)).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    // The same header straight from a client on the internet is not believed (auth.test.ts has the rest).
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: '/-/liveness',
+      remoteAddress: '198.51.100.9',
+      headers: https,
+    });
+    const csrfCookie = (res: { cookies: unknown[] }) =>
+      (res.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === '_milepost_csrf');
+    expect(csrfCookie(direct)?.secure).toBeFalsy();
+    const viaProxy = await t.app.inject({ method: 'GET', url: '/-/liveness', headers: https });
+    expect(csrfCookie(viaProxy)?.secure).toBe(true);
   });
 });
