@@ -30,7 +30,7 @@ export function cspNonce(): string {
 
 /** The web app's page with the nonce React Aria reads for the styles it inserts. */
 export function withNonceMeta(html: string, nonce: string): string {
-  return html.replace(/<head>/i, `<head>\n    <meta name="csp-nonce" nonce="${nonce}" />`);
+  return html.replace(/<\/head>/i, `  <meta name="csp-nonce" nonce="${nonce}" />\n  </head>`);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

@@ -1,3 +1,4 @@
+import { accessLocked } from '../../auth/lockout.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
@@ -26,6 +27,11 @@ export const UserCoreRef = builder.loadableObject('UserCore', {
     username: t.exposeString('username', { description: 'Username of the user. Unique within this instance.' }),
     name: t.exposeString('name', { description: 'Human-readable name of the user.' }),
     state: t.exposeString('state', { description: 'State of the user: active or blocked.' }),
+    locked: t.boolean({
+      description:
+        "Whether too many failed sign-ins locked the user's account for now (REST's `locked`; not in GitLab's GraphQL).",
+      resolve: (u) => accessLocked(u),
+    }),
     avatarUrl: t.string({ nullable: true, description: "URL of the user's avatar.", resolve: (u) => avatarUrl(u) }),
     webPath: t.string({ description: 'Web path of the user.', resolve: (u) => userWebPath(u) }),
     webUrl: t.string({

@@ -10,6 +10,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { AdminUsersQueryDocument } from '../../../gql/graphql.ts';
 import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import styles from '../admin.module.css';
+import { unlockUser } from '../unlock-user-request.ts';
 import { UserCreateForm } from './user-create-form.tsx';
 
 /** Every user, with 'New user'. */
@@ -17,7 +18,8 @@ export function AdminUsersPanel() {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const { pushAlert } = useAlerts();
-  const { data, error, networkStatus, fetchMore } = useQuery(AdminUsersQueryDocument, {
+  const [unlocking, setUnlocking] = useState<string | null>(null);
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(AdminUsersQueryDocument, {
     variables: { search: search || null, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
@@ -30,6 +32,19 @@ export function AdminUsersPanel() {
       variables: { after: connection?.pageInfo.endCursor },
       updateQuery: appendPageAt('users'),
     });
+
+  const handleUnlock = async (username: string) => {
+    setUnlocking(username);
+    try {
+      await unlockUser(username);
+      await refetch();
+      pushAlert({ variant: 'success', message: `User @${username} was unlocked.` });
+    } catch {
+      pushAlert({ variant: 'danger', message: `Something went wrong while unlocking @${username}.` });
+    } finally {
+      setUnlocking(null);
+    }
+  };
 
   return (
     <>
@@ -53,7 +68,26 @@ export function AdminUsersPanel() {
             leading={<Avatar name={user.name} src={user.avatarUrl} seed={user.id} />}
             title={user.name}
             meta={`@${user.username}`}
-            aside={user.state !== 'active' && <span className={styles.badge}>{user.state}</span>}
+            aside={
+              (user.state !== 'active' || user.locked) && (
+                <>
+                  {user.state !== 'active' && <span className={styles.badge}>{user.state}</span>}
+                  {user.locked && (
+                    <>
+                      <span className={styles.badge}>Locked</span>
+                      <Button
+                        compact
+                        aria-label={`Unlock @${user.username}`}
+                        isPending={unlocking === user.username}
+                        onPress={() => handleUnlock(user.username)}
+                      >
+                        Unlock
+                      </Button>
+                    </>
+                  )}
+                </>
+              )
+            }
           />
         ))}
       </PagedItemList>
