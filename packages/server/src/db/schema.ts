@@ -22,7 +22,7 @@ export const users = pgTable('users', {
   lastSignInAt: ts('last_sign_in_at'),
   /** 0 Sunday, 1 Monday, 6 Saturday (migration 0005) */
   firstDayOfWeek: smallint('first_day_of_week').notNull().default(0),
-  /** Failed sign-ins since the last success (GitLab's Devise lockable; migration 0007). */
+  /** Failed sign-ins since the last success (GitLab's Devise lockable; migration 0008). */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   /** When too many failed sign-ins locked the account, and until when (null: not locked). */
   lockedAt: ts('locked_at'),
