@@ -221,8 +221,6 @@ EpicRef.implement({
       description: 'Number of downvotes the epic has received.',
       resolve: async (e, _a, ctx) => (await epicLoaders(ctx).votes.load(e.epic.id)).down,
     }),
-    userNotesCount: t.int({ description: 'Number of user notes of the epic.', resolve: () => 0 }),
-    userDiscussionsCount: t.int({ description: 'Number of user discussions in the epic.', resolve: () => 0 }),
     subscribed: t.boolean({
       description: 'Indicates the currently logged in user is subscribed to the epic.',
       resolve: (e, _a, ctx) => epicLoaders(ctx).subscribed.load(e.epic.id),

@@ -9,6 +9,7 @@ import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/sch
 import { awardsRepository } from '../awards/awards.repository.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
+import { notesService } from '../notes/notes.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { loadEpics } from './issues.adapters.ts';
@@ -29,6 +30,8 @@ export type IssueDetails = {
   upvotes: number;
   downvotes: number;
   subscribed: boolean;
+  /** user (non-system) notes the viewer may read */
+  userNotesCount: number;
 };
 
 export async function issueDetails(
@@ -44,13 +47,15 @@ export async function issueDetails(
     ),
   ];
   const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
-  const [labels, milestones, users, relations, votes, subscribed] = await Promise.all([
+  const noteables = nodes.map((node) => ({ type: 'Issue' as const, node }));
+  const [labels, milestones, users, relations, votes, subscribed, noteCounts] = await Promise.all([
     repo.labelsOf(ids),
     repo.milestonesByIds(milestoneIds),
     usersRepository(db).findByIds(userIds),
     epicIssuesRepository(db).findByIssueIds(ids),
     awardsRepository(db).votes('Issue', ids),
     actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
+    notesService(db).userCounts(actor, noteables),
   ]);
   const [epics, milestoneGroups] = await Promise.all([
     loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
@@ -63,7 +68,7 @@ export async function issueDetails(
   const userById = new Map(users.map((u) => [u.id, u]));
   const relationByIssue = new Map(relations.map((r) => [r.issueId, r]));
   return new Map(
-    nodes.map((n) => {
+    nodes.map((n, i) => {
       const relation = relationByIssue.get(n.issue.id) ?? null;
       const epic = relation ? (readableEpics.get(relation.epicId) ?? null) : null;
       const milestone = n.issue.milestoneId ? (milestoneById.get(n.issue.milestoneId) ?? null) : null;
@@ -86,6 +91,7 @@ export async function issueDetails(
           upvotes: votes.get(n.issue.id)?.up ?? 0,
           downvotes: votes.get(n.issue.id)?.down ?? 0,
           subscribed: subscribed.has(n.issue.id),
+          userNotesCount: noteCounts.get(noteables[i] as (typeof noteables)[number])?.notes ?? 0,
         },
       ];
     }),

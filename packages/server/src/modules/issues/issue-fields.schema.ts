@@ -252,8 +252,6 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
       description: 'Number of downvotes the issue has received.',
       resolve: async (i, _a, ctx) => (await issueLoaders(ctx).issueVotes.load(i.issue.id)).down,
     }),
-    userNotesCount: t.int({ description: 'Number of user notes of the issue.', resolve: () => 0 }),
-    userDiscussionsCount: t.int({ description: 'Number of user discussions in the issue.', resolve: () => 0 }),
     subscribed: t.boolean({
       description: 'Indicates the currently logged in user is subscribed to the issue.',
       resolve: (i, _a, ctx) => issueLoaders(ctx).subscribed.load(i.issue.id),

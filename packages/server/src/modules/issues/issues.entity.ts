@@ -65,7 +65,7 @@ export function issueEntity(node: IssueNode, d: IssueDetails, baseUrl: string, o
     assignee: d.assignees[0] ? userBasic(d.assignees[0], baseUrl) : null,
     author: d.author ? userBasic(d.author, baseUrl) : null,
     type: issue.issueType.toUpperCase(),
-    user_notes_count: 0,
+    user_notes_count: d.userNotesCount,
     merge_requests_count: 0,
     upvotes: d.upvotes,
     downvotes: d.downvotes,

@@ -37,6 +37,7 @@ describe('GraphQL notes and discussions', () => {
   const create = `mutation($input: CreateNoteInput!) { createNote(input: $input) {
     note { id body bodyHtml internal discussion { id } author { username } } errors } }`;
   const issueNotes = (iid: number) => `query { project(fullPath: "gn/app") { issue(iid: "${iid}") {
+    userNotesCount userDiscussionsCount
     notes { count nodes { body internal system bodyHtml userPermissions { adminNote readNote awardEmoji resolveNote } } }
     discussions { count nodes { individualNote resolvable resolved resolvedBy { username } notes { nodes { body } } } } } } }`;
 
@@ -63,6 +64,8 @@ describe('GraphQL notes and discussions', () => {
     expect(asGuest.data).toMatchObject({
       project: {
         issue: {
+          userNotesCount: 2,
+          userDiscussionsCount: 1,
           notes: {
             count: 2,
             nodes: [
@@ -86,7 +89,16 @@ describe('GraphQL notes and discussions', () => {
       .notes.nodes[0]?.bodyHtml;
     expect(html).toContain(`<a href="/rhea" class="gfm gfm-project_member" data-user="${reporter.id}"`);
     const asReporter = await t.graphql(issueNotes(issue.issue.iid), {}, { as: reporter });
-    expect(asReporter.data).toMatchObject({ project: { issue: { notes: { count: 3 }, discussions: { count: 2 } } } });
+    expect(asReporter.data).toMatchObject({
+      project: {
+        issue: { userNotesCount: 3, userDiscussionsCount: 2, notes: { count: 3 }, discussions: { count: 2 } },
+      },
+    });
+    const rest = async (as: UserRow) =>
+      (await t.request({ method: 'GET', url: `/api/v4/projects/gn%2Fapp/issues/${issue.issue.iid}`, as })).json<{
+        user_notes_count: number;
+      }>().user_notes_count;
+    expect([await rest(guest), await rest(reporter)]).toEqual([2, 3]);
   });
 
   it('resolves and unresolves a thread, edits and deletes notes, with GitLab errors for the rest', async () => {

@@ -6,6 +6,7 @@ import { type NewNote, type NoteRow, notes, type UserRow, users } from '../../db
 export type NoteableType = 'Issue' | 'Epic';
 /** GitLab's activity filter: every note, comments only, or system notes only. */
 export type NotesFilter = 'all_notes' | 'only_comments' | 'only_activity';
+export type UserNoteCounts = { notes: number; internalNotes: number; discussions: number; internalDiscussions: number };
 export type NoteListOptions = {
   /** internal notes included (the actor may read them) */
   internal: boolean;
@@ -168,11 +169,17 @@ export function notesRepository(db: Db) {
         .where(sql`lower(${users.username}) = ANY(${sql.param([...names])}::text[])`);
     },
 
-    /** Counts of user (non-system) notes per noteable. */
-    async userNotesCounts(type: NoteableType, ids: readonly number[]): Promise<Map<number, number>> {
+    /** User (non-system) notes and their discussions per noteable, public and internal apart. */
+    async userCounts(type: NoteableType, ids: readonly number[]): Promise<Map<number, UserNoteCounts>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: notes.noteableId, n: sql<number>`count(*)::int` })
+        .select({
+          id: notes.noteableId,
+          notes: sql<number>`count(*) FILTER (WHERE NOT ${notes.internal})::int`,
+          internalNotes: sql<number>`count(*) FILTER (WHERE ${notes.internal})::int`,
+          discussions: sql<number>`count(DISTINCT ${notes.discussionId}) FILTER (WHERE NOT ${notes.internal})::int`,
+          internalDiscussions: sql<number>`count(DISTINCT ${notes.discussionId}) FILTER (WHERE ${notes.internal})::int`,
+        })
         .from(notes)
         .where(
           and(
@@ -182,7 +189,7 @@ export function notesRepository(db: Db) {
           ),
         )
         .groupBy(notes.noteableId);
-      return new Map(rows.map((r) => [r.id, r.n]));
+      return new Map(rows.map((r) => [r.id, r]));
     },
   };
 }

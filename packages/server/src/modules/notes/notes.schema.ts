@@ -14,6 +14,7 @@ import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { EpicRef, IssueRef } from '../../graphql/refs.ts';
 import { AwardEmojiConnection, AwardEmojiRef } from '../awards/awards.schema.ts';
+import { EpicIssueRef } from '../issues/epic-issues.schema.ts';
 import { UserCoreRef } from '../users/users.schema.ts';
 import { noteLoaders } from './notes.loaders.ts';
 import type { NotesFilter } from './notes.repository.ts';
@@ -122,8 +123,7 @@ NoteRef.implement({
       type: DiscussionRef,
       nullable: true,
       description: 'Discussion the note is a part of.',
-      resolve: (n, _a, ctx) =>
-        ctx.services.notes.discussion(ctx.actor, n.noteable, n.note.discussionId).catch(() => null),
+      resolve: (n, _a, ctx) => noteLoaders(ctx).discussion.load({ noteable: n.noteable, id: n.note.discussionId }),
     }),
     userPermissions: t.field({
       type: NotePermissionsRef,
@@ -246,6 +246,14 @@ function noteableFields<Parent>(
   noteable: (parent: Parent) => NoteableNode,
 ) {
   return {
+    userNotesCount: t.int({
+      description: `Number of user notes of the ${what}.`,
+      resolve: async (parent, _a, ctx) => (await noteLoaders(ctx).userCounts.load(noteable(parent))).notes,
+    }),
+    userDiscussionsCount: t.int({
+      description: `Number of user discussions in the ${what}.`,
+      resolve: async (parent, _a, ctx) => (await noteLoaders(ctx).userCounts.load(noteable(parent))).discussions,
+    }),
     notes: t.connection(
       {
         type: NoteRef,
@@ -268,6 +276,7 @@ function noteableFields<Parent>(
 }
 
 builder.objectFields(IssueRef, (t) => noteableFields(t, 'issue', (node) => ({ type: 'Issue', node })));
+builder.objectFields(EpicIssueRef, (t) => noteableFields(t, 'issue', (node) => ({ type: 'Issue', node })));
 builder.objectFields(EpicRef, (t) => noteableFields(t, 'epic', (node) => ({ type: 'Epic', node })));
 
 /** The noteable a `NoteableID` (`gid://gitlab/Issue/1`, `gid://gitlab/Epic/1`) names, if readable. */

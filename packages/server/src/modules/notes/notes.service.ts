@@ -104,6 +104,30 @@ export function notesService(db: Db) {
       return { rows: rows.map((note) => ({ note, noteable })), total };
     },
 
+    /**
+     * User notes and discussions per noteable (GitLab's userNotesCount / userDiscussionsCount), for
+     * noteables the caller has read: internal ones count for those who may read them.
+     */
+    async userCounts(
+      actor: Actor,
+      noteables: readonly NoteableNode[],
+    ): Promise<Map<NoteableNode, { notes: number; discussions: number }>> {
+      const out = new Map<NoteableNode, { notes: number; discussions: number }>();
+      for (const type of ['Issue', 'Epic'] as const) {
+        const some = noteables.filter((n) => n.type === type);
+        const counts = await repo.userCounts(type, some.map(noteableId));
+        for (const noteable of some) {
+          const c = counts.get(noteableId(noteable));
+          const internal = c && (c.internalNotes > 0 ? await internalReadable(actor, noteable) : false);
+          out.set(noteable, {
+            notes: (c?.notes ?? 0) + (internal ? (c?.internalNotes ?? 0) : 0),
+            discussions: (c?.discussions ?? 0) + (internal ? (c?.internalDiscussions ?? 0) : 0),
+          });
+        }
+      }
+      return out;
+    },
+
     /** A note of the noteable, if the actor may read it; hidden and missing look the same. */
     async find(actor: Actor, noteable: NoteableNode, id: number): Promise<NoteNode | undefined> {
       if (!Number.isSafeInteger(id)) return undefined;
@@ -208,13 +232,16 @@ export function notesService(db: Db) {
       return { rows: group(noteable, ids, await repo.ofDiscussions(noteable.type, id, ids, internal)), total };
     },
 
+    /** Discussions of the noteable by id, with the notes the actor may read (unreadable ones left out). */
+    async discussionsOf(actor: Actor, noteable: NoteableNode, ids: readonly string[]): Promise<DiscussionNode[]> {
+      const valid = ids.filter((id) => /^[0-9a-f]{40}$/.test(id)).slice(0, 100);
+      const internal = await internalReadable(actor, noteable);
+      return group(noteable, valid, await repo.ofDiscussions(noteable.type, noteableId(noteable), valid, internal));
+    },
+
     /** A discussion of the noteable with the notes the actor may read; none readable is not found. */
     async discussion(actor: Actor, noteable: NoteableNode, discussionId: string): Promise<DiscussionNode> {
-      const internal = await internalReadable(actor, noteable);
-      const rows = /^[0-9a-f]{40}$/.test(discussionId)
-        ? await repo.ofDiscussions(noteable.type, noteableId(noteable), [discussionId], internal)
-        : [];
-      const [found] = group(noteable, [discussionId], rows);
+      const [found] = await service.discussionsOf(actor, noteable, [discussionId]);
       if (!found) throw new NotFoundError('Discussion Not Found');
       return found;
     },
