@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCsrfToken } from './csrf.ts';
-import { safeRedirect } from './session.ts';
+import { safeRedirect, throttledMessage } from './session.ts';
 
 describe('safeRedirect', () => {
   it.each([
@@ -24,5 +24,16 @@ describe('readCsrfToken', () => {
 
   it('returns null when the cookie is absent', () => {
     expect(readCsrfToken('a=1; other_milepost_csrf=x')).toBeNull();
+  });
+});
+
+describe('throttledMessage', () => {
+  it.each([
+    ['37', 'Too many sign-in attempts. Try again in 37 seconds.'],
+    ['120', 'Too many sign-in attempts. Try again in 2 minutes.'],
+    [null, 'Too many sign-in attempts. Try again later.'],
+    ['soon', 'Too many sign-in attempts. Try again later.'],
+  ])('Retry-After %s', (retryAfter, expected) => {
+    expect(throttledMessage(retryAfter)).toBe(expected);
   });
 });

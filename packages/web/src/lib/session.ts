@@ -19,6 +19,14 @@ async function messageFrom(response: Response): Promise<string | null> {
   return null;
 }
 
+/** The sign-in throttle's answer (429 `Retry later` with `Retry-After` in seconds), in words. */
+export function throttledMessage(retryAfter: string | null): string {
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'Too many sign-in attempts. Try again later.';
+  const wait = seconds < 60 ? `${Math.ceil(seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many sign-in attempts. Try again in ${wait}.`;
+}
+
 /** POST /users/sign_in with the login (username or email) and password. */
 export async function signIn(login: string, password: string): Promise<void> {
   let response: Response;
@@ -32,6 +40,7 @@ export async function signIn(login: string, password: string): Promise<void> {
     throw new SignInError('Could not reach the server. Check your connection and try again.');
   }
   if (response.ok) return;
+  if (response.status === 429) throw new SignInError(throttledMessage(response.headers.get('Retry-After')));
   const message = await messageFrom(response);
   if (response.status === 401) throw new SignInError(message ?? INVALID_LOGIN_MESSAGE);
   throw new SignInError(message ?? `Sign in failed (${response.status}). Try again.`);
