@@ -9,6 +9,7 @@ import { can, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { recordLink } from '../notes/system-notes.ts';
 import { EPIC_NOT_FOUND_REFERENCE, EPICS_ALREADY_ASSIGNED } from './epic-hierarchy.ts';
 import { type EpicLinkRow, epicLinksRepository } from './epic-links.repository.ts';
 import { type EpicWithGroup, epicsRepository } from './epics.repository.ts';
@@ -80,9 +81,13 @@ export function epicLinksService(db: Db) {
       if (other.epic.id === source.epic.id) throw new AppError(422, CANNOT_LINK_ITSELF);
       if (await repo.linked(source.epic.id, other.epic.id)) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
       const [from, to] = linkType === 'is_blocked_by' ? [other, source] : [source, other];
-      const link = await repo.insert(from.epic.id, to.epic.id, linkType === 'relates_to' ? 'relates_to' : 'blocks');
-      if (!link) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
-      return { link, source: from, target: to };
+      return await db.transaction(async (tx) => {
+        const type = linkType === 'relates_to' ? 'relates_to' : 'blocks';
+        const link = await epicLinksRepository(tx).insert(from.epic.id, to.epic.id, type);
+        if (!link) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
+        await recordLink(tx, actor, 'Epic', link);
+        return { link, source: from, target: to };
+      });
     },
 
     /**
@@ -116,6 +121,7 @@ export function epicLinksService(db: Db) {
           const type = linkType === 'relates_to' ? 'relates_to' : 'blocks';
           const link = await epicLinksRepository(tx).insert(from.epic.id, to.epic.id, type);
           if (link) links.push({ link, source: from, target: to });
+          if (link) await recordLink(tx, actor, 'Epic', link);
         }
         return links;
       });
@@ -131,7 +137,10 @@ export function epicLinksService(db: Db) {
       const other = await readable(actor, await epics.findById(otherId));
       if (!other) throw new NotFoundError('Not found');
       await assertAdmin(actor, epic);
-      await repo.remove(link.id);
+      await db.transaction(async (tx) => {
+        await epicLinksRepository(tx).remove(link.id);
+        await recordLink(tx, actor, 'Epic', link, true);
+      });
       return link.sourceId === epic.epic.id
         ? { link, source: epic, target: other }
         : { link, source: other, target: epic };

@@ -7,7 +7,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
-import { recordIssueLink } from '../notes/system-notes.ts';
+import { recordLink } from '../notes/system-notes.ts';
 import { ALREADY_ASSIGNED, NO_MATCHING_ISSUE } from './epic-issues.service.ts';
 import { fromSide, type IssueLinkRow, issueLinksRepository } from './issue-links.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
@@ -75,7 +75,7 @@ export function issueLinksService(db: Db) {
           linkType === 'is_blocked_by'
             ? await r.insert(target.issue.id, issue.issue.id, 'blocks')
             : await r.insert(issue.issue.id, target.issue.id, linkType);
-        await recordIssueLink(tx, actor, link);
+        await recordLink(tx, actor, 'Issue', link);
         return { link, linkType, source: issue, target };
       });
     },
@@ -87,7 +87,7 @@ export function issueLinksService(db: Db) {
       if (!(await can(db, actor, 'adminIssueLink', { type: 'Issue', ...issue }))) throw new ForbiddenError();
       await db.transaction(async (tx) => {
         await issueLinksRepository(tx).delete(linkId);
-        await recordIssueLink(tx, actor, found.link, true);
+        await recordLink(tx, actor, 'Issue', found.link, true);
       });
       return found;
     },

@@ -113,6 +113,11 @@ describe('REST notes and discussions', () => {
     const stale = await put(`${url}/${note.id}`, guest, { body: 'v1 again', lock_version: 0 });
     expect(stale.statusCode).toBe(409);
     expect((await t.request({ method: 'GET', url: `${url}/${note.id}`, as: guest })).json<Note>().body).toBe('v1');
+    // Two edits of the same version at once: one wins, the other is told to refresh; never a 500.
+    const both = await Promise.all(
+      ['left', 'right'].map((body) => put(`${url}/${note.id}`, guest, { body, lock_version: 1 })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('answers 404 for the notes of a hidden issue or epic, exactly like missing ones', async () => {

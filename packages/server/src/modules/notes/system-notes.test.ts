@@ -171,4 +171,28 @@ describe('system notes', () => {
       ]),
     );
   });
+
+  it('records related and blocking epics on both epics, and their removal', async () => {
+    const url = `/api/v4/groups/sn/epics/${epic.epic.iid}/related_epics`;
+    const made = await t.request({
+      method: 'POST',
+      url,
+      as: dev,
+      payload: { target_group_id: 'sn', target_epic_iid: epic2.epic.iid, link_type: 'blocks' },
+    });
+    expect(made.statusCode).toBe(201);
+    const list = await t.request({ method: 'GET', url, as: dev });
+    const linkId = list.json<{ related_epic_link_id: number }[]>()[0]?.related_epic_link_id;
+    expect((await t.request({ method: 'DELETE', url: `${url}/${linkId}`, as: dev })).statusCode).toBe(200);
+    const one = await activity(`/api/v4/groups/sn/epics/${epic.epic.id}/notes`);
+    const two = await activity(`/api/v4/groups/sn/epics/${epic2.epic.id}/notes`);
+    expect(one.slice(-2)).toEqual([
+      `marked this epic as blocking sn&${epic2.epic.iid}`,
+      `removed the relation with sn&${epic2.epic.iid}`,
+    ]);
+    expect(two.slice(-2)).toEqual([
+      `marked this epic as blocked by sn&${epic.epic.iid}`,
+      `removed the relation with sn&${epic.epic.iid}`,
+    ]);
+  });
 });

@@ -3,7 +3,7 @@
  * description', 'added ~bug label', 'closed', …), written in the transaction of the change itself.
  *
  * Update sites take a snapshot before they write and record after (`trackIssue` / `trackEpic`:
- * one call before, one after); link sites record one event (`recordIssueLink`, `recordEpicIssue`).
+ * one call before, one after); link sites record one event (`recordLink`, `recordEpicIssue`).
  * Bodies and actions follow GitLab's SystemNoteService wording; the action names the icon.
  */
 import type { Actor } from '../../authz/actor.ts';
@@ -198,27 +198,29 @@ export async function trackEpic(tx: Db, actor: Actor, epicId: number): Promise<{
   };
 }
 
-const LINK_WORDS = {
-  relates_to: ['marked this issue as related to', 'marked this issue as related to'],
-  blocks: ['marked this issue as blocking', 'marked this issue as blocked by'],
-} as const;
-
-/** An issue link made (both issues get a note) or removed. */
-export async function recordIssueLink(
+/** An issue link or an epic link made (both ends get a note) or removed. */
+export async function recordLink(
   tx: Db,
   actor: Actor,
+  kind: 'Issue' | 'Epic',
   link: { sourceId: number; targetId: number; linkType: 'relates_to' | 'blocks' },
   removed = false,
 ): Promise<void> {
   const repo = systemNotesRepository(tx);
-  const [source, target] = [await repo.issueReference(link.sourceId), await repo.issueReference(link.targetId)];
+  const ref = (id: number) => (kind === 'Issue' ? repo.issueReference(id) : repo.epicReference(id));
+  const [source, target] = [await ref(link.sourceId), await ref(link.targetId)];
   if (!source || !target) return;
-  const [forward, backward] = LINK_WORDS[link.linkType];
+  const marked = `marked this ${kind.toLowerCase()} as`;
+  const [forward, backward] =
+    link.linkType === 'blocks'
+      ? [`${marked} blocking`, `${marked} blocked by`]
+      : [`${marked} related to`, `${marked} related to`];
   const action = removed ? 'unrelate' : 'relate';
-  await write(tx, actor, { issueId: link.sourceId }, [
+  const on = (id: number) => (kind === 'Issue' ? { issueId: id } : { epicId: id });
+  await write(tx, actor, on(link.sourceId), [
     { action, body: removed ? `removed the relation with ${target}` : `${forward} ${target}` },
   ]);
-  await write(tx, actor, { issueId: link.targetId }, [
+  await write(tx, actor, on(link.targetId), [
     { action, body: removed ? `removed the relation with ${source}` : `${backward} ${source}` },
   ]);
 }
