@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { ensureRootUser } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect, type Database } from './db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { MigrationError, migrate } from './db/migrate.ts';
 import { loadDemo } from './demo/demo.ts';
@@ -42,7 +42,7 @@ async function main() {
     if (!url) {
       release = lockDataDir(config.dataDir);
       log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
-      embedded = await startEmbeddedPostgres(config.dataDir);
+      embedded = await startEmbeddedPostgres(config.dataDir, { notice: log });
       url = embedded.url;
     }
     database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs);
@@ -68,10 +68,11 @@ async function main() {
     log(`Milepost is ready on ${config.externalUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await cleanup();
-    if (error instanceof DataDirLockedError || error instanceof MigrationError) return fail(error.message);
-    const e = error as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') return fail(`Port ${config.port} is already in use. Set PORT to another port.`);
-    return fail(`could not start: ${e.message ?? String(error)}`);
+    if (error instanceof DataDirLockedError || error instanceof MigrationError || error instanceof EmbeddedPostgresError)
+      return fail(error.message);
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE')
+      return fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    return fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

