@@ -1,23 +1,27 @@
 /**
  * Starts Milepost: reads the config, locks the data directory, starts the embedded PostgreSQL
- * (or connects to DATABASE_URL), applies migrations, creates root and the demo on first start,
- * and serves the API and the web app on one port. SIGINT/SIGTERM stop everything cleanly.
+ * (or connects to DATABASE_URL) while the rest of the code loads, applies migrations, creates root
+ * and the demo on first start, and serves the API and the web app on one port. SIGINT/SIGTERM stop
+ * everything cleanly; after a crash the next start cleans up (see db/embedded.ts). The ready line
+ * says where the start-up time went.
  */
-import { buildApp } from './app.ts';
-import { ensureRootUser } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect, type Database } from './db/client.ts';
 import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { MigrationError, migrate } from './db/migrate.ts';
-import { loadDemo } from './demo/demo.ts';
 
-const started = Date.now();
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const fail = (message: string): never => {
   process.stderr.write(`milepost: ${message}\n`);
   process.exit(1);
 };
+
+/** The server's code beyond start-up plumbing: loaded while PostgreSQL starts (both take a while). */
+const loadServerCode = () =>
+  Promise.all([import('./app.ts'), import('./bootstrap.ts'), import('./demo/demo.ts')]).then(
+    ([app, bootstrap, demo]) => ({ ...app, ...bootstrap, ...demo }),
+  );
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -37,20 +41,29 @@ async function main() {
     release?.();
   };
 
+  const timer = startupTimer();
+  const code = timer.time('code', loadServerCode());
+  code.catch(() => {}); // awaited below; a failure is reported there
   try {
     let url = config.databaseUrl;
     if (!url) {
       release = lockDataDir(config.dataDir);
       log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
-      embedded = await startEmbeddedPostgres(config.dataDir, { notice: log });
+      embedded = await timer.time('database', startEmbeddedPostgres(config.dataDir, { notice: log }));
       url = embedded.url;
     }
     database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs);
-    const applied = await migrate(database.pool);
+    const applied = await timer.time('migrations', migrate(database.pool));
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    const { app, services } = await buildApp({ config, database, logger: { level: config.logLevel } });
-    const fresh = await ensureRootUser(services, config, log);
-    if (fresh && config.demo) await loadDemo(services, config, log);
+    const { buildApp, ensureRootUser, loadDemoDurably } = await code;
+    const { app, fresh } = await timer.time(
+      'app',
+      (async () => {
+        const built = await buildApp({ config, database, logger: { level: config.logLevel } });
+        return { ...built, fresh: await ensureRootUser(built.services, config, log) };
+      })(),
+    );
+    if (fresh && config.demo) await timer.time('demo', loadDemoDurably(url, config, log));
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -65,15 +78,39 @@ async function main() {
     process.on('SIGTERM', () => void stop('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
-    log(`Milepost is ready on ${config.externalUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(`Milepost is ready on ${config.externalUrl} in ${timer.summary()}`);
   } catch (error) {
     await cleanup();
-    if (error instanceof DataDirLockedError || error instanceof MigrationError || error instanceof EmbeddedPostgresError)
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof MigrationError ||
+      error instanceof EmbeddedPostgresError
+    )
       return fail(error.message);
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE')
       return fail(`Port ${config.port} is already in use. Set PORT to another port.`);
     return fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * Where start-up time goes. The total counts from the process's own start; `node` is the time
+ * until start-up began (Node and the start-up code loading); `time(phase, promise)` records how
+ * long a phase took (phases may overlap: the rest of the code loads while PostgreSQL starts).
+ */
+function startupTimer() {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const phases: [string, number][] = [['node', performance.now()]];
+  return {
+    async time<T>(phase: string, work: Promise<T>): Promise<T> {
+      const began = performance.now();
+      const result = await work;
+      phases.push([phase, performance.now() - began]);
+      return result;
+    },
+    summary: () =>
+      `${seconds(performance.now())} (${phases.map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')})`,
+  };
 }
 
 void main();

@@ -21,9 +21,19 @@ export type Database = {
  * A pool of at most `max` connections. With `waitTimeoutMs`, a query that finds every connection
  * busy (or a new connection that takes as long to open) fails after that long instead of waiting
  * without end: `isPoolWaitTimeout` tells that error apart, and the transports answer it 503.
+ * `settings` are PostgreSQL settings for every session of this pool (sent at connect time), e.g.
+ * `{ synchronous_commit: 'off' }` for a bulk loader that flushes once at the end.
  */
-export function connect(url: string, max = 10, waitTimeoutMs = 0): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitTimeoutMs });
+export function connect(url: string, max = 10, waitTimeoutMs = 0, settings: Record<string, string> = {}): Database {
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: waitTimeoutMs,
+    ...(options ? { options } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

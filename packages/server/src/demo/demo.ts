@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { AccessLevel } from '@milepost/shared';
 import { userActor } from '../authz/actor.ts';
 import type { Config } from '../config.ts';
+import { connect } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { Services } from '../modules/services.ts';
+import { createServices, type Services } from '../modules/services.ts';
 import { loadEpicsDemo } from './epics.demo.ts';
 import { loadIssuesDemo } from './issues.demo.ts';
 import { loadLabelsAndMilestonesDemo } from './labels-milestones.demo.ts';
@@ -29,6 +30,26 @@ export const DEMO_USERS = [
 /** The day the demo's dates are spread around: MILEPOST_DEMO_TODAY (midnight UTC) when set, else now. */
 export function demoToday(config: Pick<Config, 'demoToday'>, now: Date = new Date()): Date {
   return config.demoToday ? new Date(`${config.demoToday}T00:00:00Z`) : now;
+}
+
+/**
+ * Loads the demo into the database at `url` for the first start, quickly and durably: through the
+ * services as always, on its own connections whose commits do not each wait for the WAL flush
+ * (`synchronous_commit = off`: hundreds of small transactions, each an fsync otherwise). Nothing is
+ * acknowledged to anyone meanwhile; at the end one synchronous commit flushes the WAL, and with it
+ * every demo transaction before it, so the demo is on disk before the server says it is ready.
+ */
+export async function loadDemoDurably(url: string, config: Config, log: (line: string) => void): Promise<void> {
+  // The issues of the four projects load side by side; each may hold a transaction while a policy
+  // check reads on a second connection: 2 per project, and one to spare.
+  const loader = connect(url, 9, 0, { synchronous_commit: 'off' });
+  try {
+    await loadDemo(createServices(loader.db, config), config, log);
+    // A transaction with an id commits with a WAL record; synchronously, it waits for the flush.
+    await loader.pool.query('BEGIN; SET LOCAL synchronous_commit = on; SELECT pg_current_xact_id(); COMMIT');
+  } finally {
+    await loader.close();
+  }
 }
 
 export async function loadDemo(services: Services, config: Config, log: (line: string) => void): Promise<void> {
