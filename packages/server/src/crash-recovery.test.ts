@@ -98,10 +98,10 @@ describe.skipIf(process.platform !== 'linux')('crash recovery', () => {
     return !pids.some(alive);
   }
 
-  function kill(pids: number[]) {
+  function kill(pids: number[], signal: NodeJS.Signals = 'SIGKILL') {
     for (const pid of pids) {
       try {
-        process.kill(pid, 'SIGKILL');
+        process.kill(pid, signal);
       } catch {
         // already gone
       }
@@ -186,10 +186,14 @@ describe.skipIf(process.platform !== 'linux')('crash recovery', () => {
 
   afterAll(async () => {
     // Whatever failed, leave no process behind: the server, its watchdog, its PostgreSQL.
-    if (server) kill([server.child.pid as number]);
+    const child = server?.child;
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      kill([child.pid], 'SIGTERM');
+      if (!(await gone([child.pid], 10_000))) kill([child.pid]);
+    }
     kill(watchdogs());
     const postgres = postgresProcessesIn(pgDir);
-    for (const pid of postgres) process.kill(pid, 'SIGQUIT');
+    kill(postgres, 'SIGQUIT');
     if (!(await gone(postgres, 5_000))) kill(postgres);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
@@ -225,15 +229,26 @@ describe.skipIf(process.platform !== 'linux')('crash recovery', () => {
     await expectAcknowledgedWrites();
   }, 60_000);
 
-  it('recovers when the server and its PostgreSQL are killed together', async () => {
+  it('recovers when the server and its PostgreSQL are killed together, even if their pid is reused', async () => {
     const running = server as Server;
     const postgres = postgresProcessesIn(pgDir);
     expect(postgres).toContain(postmasterPid());
     await writeUntilCrash(100, () => kill([running.child.pid as number, ...watchdogs(), ...postgres]));
     await running.exited;
     expect(await gone(postgres)).toBe(true);
+    // As after a container restart: the pid in postmaster.pid now belongs to an unrelated process.
+    const stranger = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const pidFile = path.join(pgDir, 'postmaster.pid');
+      const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+      fs.writeFileSync(pidFile, [String(stranger.pid), ...lines.slice(1)].join('\n'));
 
-    await restart();
+      const restarted = await restart();
+      expect(restarted.out()).toContain(`its pid ${stranger.pid} is now an unrelated process`);
+      expect(stranger.exitCode).toBe(null); // left alone
+    } finally {
+      stranger.kill('SIGKILL');
+    }
     await expectAcknowledgedWrites();
   }, 60_000);
 

@@ -12,6 +12,8 @@ import { DataDirLockedError, lockDataDir } from './lock.ts';
 import { MigrationError, migrate, migrationFiles } from './migrate.ts';
 
 const tmpDirs: string[] = [];
+/** The pid a lock file names (its first line; the second is the holder's start time). */
+const lockHolder = (dir: string) => fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').split('\n')[0];
 function tmpDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tmpDirs.push(dir);
@@ -52,7 +54,7 @@ describe('data directory lock', () => {
   it('refuses a second server on the same directory, naming the holder and the way out', async () => {
     const dir = tmpDir('milepost-lock-');
     const other = await otherServer(dir);
-    expect(fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').trim()).toBe(String(other.pid));
+    expect(lockHolder(dir)).toBe(String(other.pid));
 
     let error: unknown;
     try {
@@ -66,7 +68,7 @@ describe('data directory lock', () => {
     expect(message).toContain(dir);
     expect(message).toContain('MILEPOST_DATA_DIR');
     // The holder's lock is left alone.
-    expect(fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').trim()).toBe(String(other.pid));
+    expect(lockHolder(dir)).toBe(String(other.pid));
   });
 
   it('takes over once the holder has died', async () => {
@@ -75,10 +77,26 @@ describe('data directory lock', () => {
     other.kill('SIGKILL');
     await new Promise((resolve) => other.on('exit', resolve));
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockHolder(dir)).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, 'milepost.lock'))).toBe(false);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'takes over a lock whose pid now belongs to a process that started later (a reused pid)',
+    async () => {
+      const dir = tmpDir('milepost-lock-');
+      const other = await otherServer(dir);
+      const [pid, started] = fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').split('\n');
+      expect(started).toMatch(/^\d+$/);
+      // The same live pid, but the lock says it started at another time: not the holder.
+      fs.writeFileSync(path.join(dir, 'milepost.lock'), `${pid}\n${Number(started) - 1}\n`);
+      const release = lockDataDir(dir);
+      expect(lockHolder(dir)).toBe(String(process.pid));
+      release();
+      expect(other.exitCode).toBe(null);
+    },
+  );
 
   it.each([
     ['the pid of a process that is gone', async () => `${await deadPid()}\n`],
@@ -88,7 +106,7 @@ describe('data directory lock', () => {
     const dir = tmpDir('milepost-lock-');
     fs.writeFileSync(path.join(dir, 'milepost.lock'), await content());
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'milepost.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockHolder(dir)).toBe(String(process.pid));
     release();
   });
 
