@@ -64,40 +64,50 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   const generated = !config.demoPassword;
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
 
+  const today = demoToday(config);
+  // The people and the groups with their labels and milestones do not depend on each other: they
+  // load side by side (each in its own order, so the ids are the same on every start).
   const users = new Map<string, UserRow>();
-  for (const u of DEMO_USERS) {
-    users.set(
-      u.username,
-      await services.users.create(actor, {
-        username: u.username,
-        name: u.name,
-        email: `${u.username}@example.com`,
-        password,
-      }),
-    );
-  }
+  const [, { acme, platform, lab, planning }] = await Promise.all([
+    (async () => {
+      for (const u of DEMO_USERS) {
+        users.set(
+          u.username,
+          await services.users.create(actor, {
+            username: u.username,
+            name: u.name,
+            email: `${u.username}@example.com`,
+            password,
+          }),
+        );
+      }
+    })(),
+    (async () => {
+      const acme = await services.groups.create(actor, {
+        name: 'Acme Corp',
+        path: 'acme',
+        visibility: 'public',
+        description: 'Everything Acme builds and ships: the platform, the website and the lab.',
+      });
+      const platform = await services.groups.create(actor, {
+        name: 'Platform',
+        path: 'platform',
+        parentId: acme.id,
+        visibility: 'public',
+        description: 'The web app and the public API.',
+      });
+      const lab = await services.groups.create(actor, {
+        name: 'Secret Lab',
+        path: 'secret-lab',
+        parentId: acme.id,
+        visibility: 'private',
+        description: 'Unannounced work. Members only.',
+      });
+      const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab }, today);
+      return { acme, platform, lab, planning };
+    })(),
+  ]);
   const id = (username: string) => (users.get(username) as UserRow).id;
-
-  const acme = await services.groups.create(actor, {
-    name: 'Acme Corp',
-    path: 'acme',
-    visibility: 'public',
-    description: 'Everything Acme builds and ships: the platform, the website and the lab.',
-  });
-  const platform = await services.groups.create(actor, {
-    name: 'Platform',
-    path: 'platform',
-    parentId: acme.id,
-    visibility: 'public',
-    description: 'The web app and the public API.',
-  });
-  const lab = await services.groups.create(actor, {
-    name: 'Secret Lab',
-    path: 'secret-lab',
-    parentId: acme.id,
-    visibility: 'private',
-    description: 'Unannounced work. Members only.',
-  });
 
   for (const u of DEMO_USERS) {
     if (u.role)
@@ -163,8 +173,6 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   );
 
   const people = Object.fromEntries(users);
-  const today = demoToday(config);
-  const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab }, today);
   const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people, today });
   const issues = await loadIssuesDemo(services, actor, {
     today,
