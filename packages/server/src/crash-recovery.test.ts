@@ -254,8 +254,11 @@ describe.skipIf(process.platform !== 'linux')('crash recovery', () => {
 
   it('explains a PostgreSQL that does not start, and starts again once the cause is gone', async () => {
     const running = server as Server;
+    const guards = watchdogs();
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
+    expect(await gone(guards)).toBe(true); // a clean stop stands the watchdog down
+    expect(fs.existsSync(path.join(pgDir, 'postmaster.pid'))).toBe(false);
     const conf = path.join(pgDir, 'postgresql.auto.conf');
     const original = fs.readFileSync(conf, 'utf8');
     fs.appendFileSync(conf, "shared_buffers = 'lots'\n");
