@@ -40,9 +40,9 @@ export function demoToday(config: Pick<Config, 'demoToday'>, now: Date = new Dat
  * every demo transaction before it, so the demo is on disk before the server says it is ready.
  */
 export async function loadDemoDurably(url: string, config: Config, log: (line: string) => void): Promise<void> {
-  // The issues of the four projects load side by side; each may hold a transaction while a policy
-  // check reads on a second connection: 2 per project, and one to spare.
-  const loader = connect(url, 9, 0, { synchronous_commit: 'off' });
+  // Two branches load side by side; each may hold a transaction while a policy check reads on a
+  // second connection.
+  const loader = connect(url, 4, 0, { synchronous_commit: 'off' });
   try {
     await loadDemo(createServices(loader.db, config), config, log);
     // A transaction with an id commits with a WAL record; synchronously, it waits for the flush.

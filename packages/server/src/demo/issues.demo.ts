@@ -2,14 +2,12 @@
  * The demo's issues, through the services: about 300 across the demo projects, with weights,
  * milestones, assignees, labels (one per scope), health status, due dates, epic links (to the
  * epics the epics demo returns, in the issue's group chain) and blocking links; some confidential,
- * some closed, a few with award emoji. Deterministic (seeded), and fast: one transaction per
- * issue, the projects' issues created side by side.
+ * some closed, a few with award emoji. Deterministic (seeded), and fast: one transaction per issue.
  */
 import { type Actor, userActor } from '../authz/actor.ts';
 import type { LabelRow, MilestoneRow, UserRow } from '../db/schema.ts';
 import type { EpicNode } from '../modules/epics/epics.types.ts';
 import type { HealthStatus } from '../modules/issues/issue-filters.ts';
-import type { IssueInput } from '../modules/issues/issue-input.ts';
 import type { IssueNode } from '../modules/issues/issues.types.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import type { Services } from '../modules/services.ts';
@@ -59,20 +57,6 @@ const THINGS = [
 ];
 const HEALTH: (HealthStatus | null)[] = ['on_track', 'on_track', 'needs_attention', 'at_risk', null, null];
 
-/** Runs `work` again (a few times) when PostgreSQL rolled it back to break a deadlock. */
-async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).code ??
-        (error as { cause?: { code?: string } }).cause?.code;
-      if (code !== '40P01' || attempt >= 5) throw error;
-    }
-  }
-}
-
 /** mulberry32: a small seeded PRNG, so the demo is the same on every start (and bench:load sends the same mix). */
 export function random(seed: number) {
   let a = seed >>> 0;
@@ -92,10 +76,8 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
   const day = (offsetDays: number) => new Date(today.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   const user = (name: string) => ctx.users[name];
   const total = ctx.count ?? 300;
+  const issues: IssueNode[] = [];
 
-  // Every choice is drawn first, in order (the demo is the same on every start); then each project's
-  // issues are created in order (their iids), the projects side by side.
-  const plans: { project: ProjectWithGroup; author: UserRow | undefined; input: IssueInput; close: boolean }[] = [];
   for (let n = 0; n < total; n += 1) {
     const project = ctx.projects[n % ctx.projects.length] as ProjectWithGroup;
     const chain = project.group.traversalIds;
@@ -120,7 +102,7 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
     const assignees = [user(pick(people)), ...(rnd() < 0.2 ? [user(pick(people))] : [])].flatMap((u) =>
       u ? [u.id] : [],
     );
-    const input: IssueInput = {
+    const issue = await services.issues.create(author ? userActor(author) : actor, project, {
       title: `${pick(VERBS)} ${pick(THINGS)}${n >= THINGS.length ? ` (${project.project.path} #${n + 1})` : ''}`,
       description: rnd() < 0.5 ? `Why this matters.\n\n- [x] agree on the scope\n- [ ] build it\n- [ ] ship it` : '',
       confidential,
@@ -132,25 +114,9 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
       dueDate: rnd() < 0.4 ? day(Math.floor(rnd() * 1080) - 540) : undefined,
       issueType: rnd() < 0.05 ? 'incident' : 'issue',
       epicId: epic?.epic.id,
-    };
-    plans.push({ project, author, input, close: rnd() < 0.3 });
+    });
+    issues.push(rnd() < 0.3 ? await services.issues.update(actor, issue, { stateEvent: 'close' }) : issue);
   }
-  const issues: IssueNode[] = new Array(plans.length);
-  await Promise.all(
-    ctx.projects.map(async (project) => {
-      for (const [n, plan] of plans.entries()) {
-        if (plan.project !== project) continue;
-        // Projects share epics (and their ancestors' roll-ups): a rare deadlock between two of them
-        // rolls one transaction back whole, and it is simply run again.
-        const issue = await retryDeadlock(() =>
-          services.issues.create(plan.author ? userActor(plan.author) : actor, project, plan.input),
-        );
-        issues[n] = plan.close
-          ? await retryDeadlock(() => services.issues.update(actor, issue, { stateEvent: 'close' }))
-          : issue;
-      }
-    }),
-  );
 
   // Blocking links between open issues of the same project (a few dozen).
   let blockingLinks = 0;
