@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { EpicRef, IssueRef } from '../../graphql/refs.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { HealthStatusEnum, IssueStateEventEnum, IssueTypeEnum } from './issue-enums.schema.ts';
@@ -65,6 +65,9 @@ function toInput(f: Fields): IssueInput {
   };
 }
 
+const ISSUE_OBJECT = { type: IssueRef, description: 'Issue after mutation.' };
+const ISSUE_PAYLOAD = mutationPayload({ issue: ISSUE_OBJECT });
+
 builder.relayMutationField(
   'createIssue',
   {
@@ -102,15 +105,7 @@ builder.relayMutationField(
         { issue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  ISSUE_PAYLOAD,
 );
 
 builder.relayMutationField(
@@ -156,15 +151,7 @@ builder.relayMutationField(
         { issue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  ISSUE_PAYLOAD,
 );
 
 builder.relayMutationField(
@@ -194,15 +181,7 @@ builder.relayMutationField(
         { issue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  ISSUE_PAYLOAD,
 );
 
 const SetAssigneesMode = builder.enumType('MutationOperationMode', {
@@ -255,15 +234,7 @@ builder.relayMutationField(
         { issue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  ISSUE_PAYLOAD,
 );
 
 builder.relayMutationField(
@@ -292,19 +263,8 @@ builder.relayMutationField(
         { epic: null, issue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      epic: t.field({
-        type: EpicRef,
-        nullable: true,
-        description: 'Epic after issue promotion.',
-        resolve: (p) => p.epic,
-      }),
-      issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({
+    epic: { type: EpicRef, description: 'Epic after issue promotion.' },
+    issue: ISSUE_OBJECT,
+  }),
 );

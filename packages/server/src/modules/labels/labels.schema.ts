@@ -2,7 +2,7 @@ import { textColorFor } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { LabelRef } from '../../graphql/refs.ts';
 import { renderMarkdown } from '../../markdown/render.ts';
@@ -53,28 +53,49 @@ export const LabelSearchFieldList = builder.enumType('LabelSearchFieldList', {
 /** Empty strings mean "no filter" (GitLab's front end sends `""` defaults). */
 const blankToUndefined = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? undefined : v);
 
+/** The arguments a group's and a project's `labels` share. */
+const labelListArgs = () =>
+  builder.args((t) => ({
+    searchTerm: t.string({ required: false, description: 'Search term to find labels with.' }),
+    searchIn: t.field({
+      type: [LabelSearchFieldList],
+      required: true,
+      defaultValue: ['TITLE', 'DESCRIPTION'],
+      description: 'Specify which fields to search in. Ignored if using `title`.',
+    }),
+    title: t.string({
+      required: false,
+      description: 'Exact match on title. Cannot be used with `searchTerm`.',
+    }),
+    includeAncestorGroups: t.boolean({
+      required: false,
+      defaultValue: false,
+      description: 'Include labels from ancestor groups.',
+    }),
+  }));
+
+/** Those arguments → the service's list options. */
+function labelListOptions(args: {
+  searchTerm?: string | null;
+  searchIn: ('TITLE' | 'DESCRIPTION')[];
+  title?: string | null;
+  includeAncestorGroups?: boolean | null;
+}) {
+  return {
+    search: blankToUndefined(args.searchTerm),
+    searchIn: args.searchIn,
+    title: blankToUndefined(args.title),
+    includeAncestorGroups: args.includeAncestorGroups ?? false,
+  };
+}
+
 builder.objectFields(GroupRef, (t) => ({
   labels: t.connection(
     {
       type: LabelRef,
       description: 'Labels available on this group.',
       args: {
-        searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
-        searchIn: t.arg({
-          type: [LabelSearchFieldList],
-          required: true,
-          defaultValue: ['TITLE', 'DESCRIPTION'],
-          description: 'Specify which fields to search in. Ignored if using `title`.',
-        }),
-        title: t.arg.string({
-          required: false,
-          description: 'Exact match on title. Cannot be used with `searchTerm`.',
-        }),
-        includeAncestorGroups: t.arg.boolean({
-          required: false,
-          defaultValue: false,
-          description: 'Include labels from ancestor groups.',
-        }),
+        ...labelListArgs(),
         includeDescendantGroups: t.arg.boolean({
           required: false,
           defaultValue: false,
@@ -89,10 +110,7 @@ builder.objectFields(GroupRef, (t) => ({
       resolve: (group, args, ctx) =>
         offsetConnection(args, ({ limit, offset }) =>
           ctx.services.labels.listForGroup(ctx.actor, group, {
-            search: blankToUndefined(args.searchTerm),
-            searchIn: args.searchIn,
-            title: blankToUndefined(args.title),
-            includeAncestorGroups: args.includeAncestorGroups ?? false,
+            ...labelListOptions(args),
             includeDescendantGroups: args.includeDescendantGroups ?? false,
             onlyGroupLabels: args.onlyGroupLabels ?? false,
             limit,
@@ -119,30 +137,12 @@ builder.objectFields(ProjectRef, (t) => ({
       type: LabelRef,
       description: 'Labels available on this project: its own and its group’s.',
       args: {
-        searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
-        searchIn: t.arg({
-          type: [LabelSearchFieldList],
-          required: true,
-          defaultValue: ['TITLE', 'DESCRIPTION'],
-          description: 'Specify which fields to search in. Ignored if using `title`.',
-        }),
-        title: t.arg.string({
-          required: false,
-          description: 'Exact match on title. Cannot be used with `searchTerm`.',
-        }),
-        includeAncestorGroups: t.arg.boolean({
-          required: false,
-          defaultValue: false,
-          description: 'Include labels from ancestor groups.',
-        }),
+        ...labelListArgs(),
       },
       resolve: (p, args, ctx) =>
         offsetConnection(args, ({ limit, offset }) =>
           ctx.services.labels.listForProject(ctx.actor, p, {
-            search: blankToUndefined(args.searchTerm),
-            searchIn: args.searchIn,
-            title: blankToUndefined(args.title),
-            includeAncestorGroups: args.includeAncestorGroups ?? false,
+            ...labelListOptions(args),
             limit,
             offset,
           }),
@@ -210,13 +210,5 @@ builder.relayMutationField(
       );
     },
   },
-  {
-    outputFields: (t) => ({
-      label: t.field({ type: LabelRef, nullable: true, description: 'Label after mutation.', resolve: (p) => p.label }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ label: { type: LabelRef, description: 'Label after mutation.' } }),
 );

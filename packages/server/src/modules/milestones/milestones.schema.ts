@@ -208,6 +208,30 @@ type CommonArgs = {
   sort?: MilestoneSortKey | null;
 };
 
+/** The arguments a group's and a project's `milestones` share (`CommonArgs`). */
+const milestoneListArgs = () =>
+  builder.args((t) => ({
+    state: t.field({ type: MilestoneStateEnum, required: false, description: 'Filter milestones by their state.' }),
+    timeframe: t.field({
+      type: TimeframeInput,
+      required: false,
+      description: 'List items overlapping the given timeframe.',
+    }),
+    searchTitle: t.string({ required: false, description: 'Search string for the title.' }),
+    title: t.string({ required: false, description: 'Title of the milestone.' }),
+    ids: t.idList({
+      required: false,
+      description: 'Array of global milestone IDs, e.g., `"gid://gitlab/Milestone/1"`.',
+    }),
+    containingDate: t.field({ type: 'Time', required: false, description: 'Date the milestone contains.' }),
+    sort: t.field({
+      type: MilestoneSort,
+      required: false,
+      defaultValue: 'due_date_asc',
+      description: 'Sort milestones by the criteria.',
+    }),
+  }));
+
 function options(args: CommonArgs, page: { limit: number; offset: number }): MilestoneListOptions {
   return {
     state: args.state ?? 'all',
@@ -230,30 +254,12 @@ builder.objectField(GroupRef, 'milestones', (t) =>
       type: MilestoneRef,
       description: 'Milestones of the group.',
       args: {
-        state: t.arg({ type: MilestoneStateEnum, required: false, description: 'Filter milestones by their state.' }),
-        timeframe: t.arg({
-          type: TimeframeInput,
-          required: false,
-          description: 'List items overlapping the given timeframe.',
-        }),
+        ...milestoneListArgs(),
         includeDescendants: t.arg.boolean({
           required: false,
           description: 'Include milestones from all subgroups and subprojects.',
         }),
         includeAncestors: t.arg.boolean({ required: false, description: 'Include milestones from all parent groups.' }),
-        searchTitle: t.arg.string({ required: false, description: 'Search string for the title.' }),
-        title: t.arg.string({ required: false, description: 'Title of the milestone.' }),
-        ids: t.arg.idList({
-          required: false,
-          description: 'Array of global milestone IDs, e.g., `"gid://gitlab/Milestone/1"`.',
-        }),
-        containingDate: t.arg({ type: 'Time', required: false, description: 'Date the milestone contains.' }),
-        sort: t.arg({
-          type: MilestoneSort,
-          required: false,
-          defaultValue: 'due_date_asc',
-          description: 'Sort milestones by the criteria.',
-        }),
       },
       resolve: (group, args, ctx) =>
         asGraphQL(() =>
@@ -277,28 +283,10 @@ builder.objectField(ProjectRef, 'milestones', (t) =>
       type: MilestoneRef,
       description: 'Milestones of the project.',
       args: {
-        state: t.arg({ type: MilestoneStateEnum, required: false, description: 'Filter milestones by their state.' }),
-        timeframe: t.arg({
-          type: TimeframeInput,
-          required: false,
-          description: 'List items overlapping the given timeframe.',
-        }),
+        ...milestoneListArgs(),
         includeAncestors: t.arg.boolean({
           required: false,
           description: 'Also return milestones in the project’s parent group and its ancestors.',
-        }),
-        searchTitle: t.arg.string({ required: false, description: 'Search string for the title.' }),
-        title: t.arg.string({ required: false, description: 'Title of the milestone.' }),
-        ids: t.arg.idList({
-          required: false,
-          description: 'Array of global milestone IDs, e.g., `"gid://gitlab/Milestone/1"`.',
-        }),
-        containingDate: t.arg({ type: 'Time', required: false, description: 'Date the milestone contains.' }),
-        sort: t.arg({
-          type: MilestoneSort,
-          required: false,
-          defaultValue: 'due_date_asc',
-          description: 'Sort milestones by the criteria.',
         }),
       },
       resolve: (p, args, ctx) =>
