@@ -11,32 +11,24 @@ import {
   pageOf,
   paramsOf,
   requireParams,
-  resourceId,
-  restRoutes,
   stringParam,
 } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
+import { containerRestRoutes, containerUiRoute } from '../containers/container-rest.ts';
 import type { Services } from '../services.ts';
 import { labelAppearance, labelEntity } from './labels.entity.ts';
 import { LABEL_EXISTS, type LabelContainer } from './labels.service.ts';
 
-type Kind = 'groups' | 'projects';
 type IdParams = { Params: { id: string } };
 type LabelParams = { Params: { id: string; label_id: string } };
-
-/** The group or project of a route (404 Group/Project Not Found when missing or hidden). */
-export async function containerOf(services: Services, actor: Actor, kind: Kind, id: number | string) {
-  if (kind === 'groups') return { type: 'Group', group: await services.groups.get(actor, id) } as const;
-  return { type: 'Project', ...(await services.projects.get(actor, id)) } as const;
-}
 
 const UI_LIMIT = 1000;
 
 /** REST v4 routes of the labels domain (mounted under /api/v4). */
 export function labelsRoutes(api: FastifyInstance, services: Services, config: Config): void {
-  async function list(kind: Kind, request: FastifyRequest<IdParams>, reply: FastifyReply) {
+  async function list(c: LabelContainer, request: FastifyRequest<IdParams>, reply: FastifyReply) {
     const q = request.query as Params;
     const page = pageOf(q);
     const includeAncestorGroups = boolParam(q, 'include_ancestor_groups') ?? true;
@@ -44,16 +36,14 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
     const onlyGroupLabels = boolParam(q, 'only_group_labels') ?? true;
     const withCounts = boolParam(q, 'with_counts') ?? false;
     const search = stringParam(q, 'search') || undefined;
-    const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-    const opts = { search, includeAncestorGroups, limit: page.limit, offset: page.offset };
-    const { rows, total } =
-      c.type === 'Group'
-        ? await services.labels.listForGroup(request.actor, c.group, {
-            ...opts,
-            includeDescendantGroups,
-            onlyGroupLabels,
-          })
-        : await services.labels.listForProject(request.actor, c, opts);
+    const { rows, total } = await services.labels.listIn(request.actor, c, {
+      search,
+      includeAncestorGroups,
+      includeDescendantGroups,
+      onlyGroupLabels,
+      limit: page.limit,
+      offset: page.offset,
+    });
     setPaginationHeaders(request, reply, page, total, config.externalUrl);
     return await present(request.actor, rows, withCounts);
   }
@@ -97,109 +87,95 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
     }
   }
 
-  for (const kind of ['groups', 'projects'] as const) {
-    restRoutes(api, (r) => {
-      r.get<IdParams>(`/${kind}/:id/labels`, (request, reply) => list(kind, request, reply));
+  containerRestRoutes(api, services, (r, kind, container) => {
+    r.get<IdParams>(`/${kind}/:id/labels`, async (request, reply) => list(await container(request), request, reply));
 
-      r.post<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
-        requireUser(request.actor, true);
-        const p = paramsOf(request);
-        requireParams(p, 'name', 'color');
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        const label = await services.labels.create(request.actor, c, {
-          title: p.name,
-          color: p.color,
-          description: p.description,
-        });
-        return reply.code(201).send(labelEntity(label));
+    r.post<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
+      requireUser(request.actor, true);
+      const p = paramsOf(request);
+      requireParams(p, 'name', 'color');
+      const c = await container(request);
+      const label = await services.labels.create(request.actor, c, {
+        title: p.name,
+        color: p.color,
+        description: p.description,
       });
-
-      r.get<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
-        const q = request.query as Params;
-        const includeAncestors = boolParam(q, 'include_ancestor_groups') ?? true;
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        return (
-          await present(
-            request.actor,
-            [await findLabel(c, request.actor, request.params.label_id, includeAncestors)],
-            false,
-          )
-        )[0];
-      });
-
-      r.put<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
-        requireUser(request.actor, true);
-        const p = paramsOf(request);
-        requireOneChange(p);
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        const label = await findLabel(c, request.actor, request.params.label_id, false);
-        return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
-      });
-
-      r.delete<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request, reply) => {
-        requireUser(request.actor, true);
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        const label = await findLabel(c, request.actor, request.params.label_id, false);
-        await services.labels.remove(request.actor, c, label);
-        return reply.code(204).send();
-      });
-
-      // Deprecated forms: the label named by `name` or `label_id` in the parameters.
-      const deprecatedTarget = (p: Params) => {
-        const byId = intParam(p, 'label_id');
-        const name = stringParam(p, 'name');
-        if (byId === undefined && name === undefined)
-          throw new ParamError('label_id, name are missing, exactly one parameter must be provided');
-        if (byId !== undefined && name !== undefined) throw new ParamError('label_id, name are mutually exclusive');
-        return byId !== undefined ? String(byId) : (name as string);
-      };
-
-      r.put<IdParams>(`/${kind}/:id/labels`, async (request) => {
-        requireUser(request.actor, true);
-        const p = paramsOf(request);
-        const target = deprecatedTarget(p);
-        requireOneChange(p);
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        const label = await findLabel(c, request.actor, target, false);
-        return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
-      });
-
-      r.delete<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
-        requireUser(request.actor, true);
-        const target = deprecatedTarget(paramsOf(request));
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        await services.labels.remove(request.actor, c, await findLabel(c, request.actor, target, false));
-        return reply.code(204).send();
-      });
+      return reply.code(201).send(labelEntity(label));
     });
-  }
-}
 
-const GROUP_LABELS = /^\/groups\/(?<group>.+?)\/-\/labels\.json$/;
-const PROJECT_LABELS = /^\/(?<project>.+?)\/-\/labels\.json$/;
+    r.get<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
+      const q = request.query as Params;
+      const includeAncestors = boolParam(q, 'include_ancestor_groups') ?? true;
+      const c = await container(request);
+      return (
+        await present(
+          request.actor,
+          [await findLabel(c, request.actor, request.params.label_id, includeAncestors)],
+          false,
+        )
+      )[0];
+    });
+
+    r.put<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
+      requireUser(request.actor, true);
+      const p = paramsOf(request);
+      requireOneChange(p);
+      const c = await container(request);
+      const label = await findLabel(c, request.actor, request.params.label_id, false);
+      return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+    });
+
+    r.delete<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request, reply) => {
+      requireUser(request.actor, true);
+      const c = await container(request);
+      const label = await findLabel(c, request.actor, request.params.label_id, false);
+      await services.labels.remove(request.actor, c, label);
+      return reply.code(204).send();
+    });
+
+    // Deprecated forms: the label named by `name` or `label_id` in the parameters.
+    const deprecatedTarget = (p: Params) => {
+      const byId = intParam(p, 'label_id');
+      const name = stringParam(p, 'name');
+      if (byId === undefined && name === undefined)
+        throw new ParamError('label_id, name are missing, exactly one parameter must be provided');
+      if (byId !== undefined && name !== undefined) throw new ParamError('label_id, name are mutually exclusive');
+      return byId !== undefined ? String(byId) : (name as string);
+    };
+
+    r.put<IdParams>(`/${kind}/:id/labels`, async (request) => {
+      requireUser(request.actor, true);
+      const p = paramsOf(request);
+      const target = deprecatedTarget(p);
+      requireOneChange(p);
+      const c = await container(request);
+      const label = await findLabel(c, request.actor, target, false);
+      return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+    });
+
+    r.delete<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
+      requireUser(request.actor, true);
+      const target = deprecatedTarget(paramsOf(request));
+      const c = await container(request);
+      await services.labels.remove(request.actor, c, await findLabel(c, request.actor, target, false));
+      return reply.code(204).send();
+    });
+  });
+}
 
 /** The web UI's JSON endpoints of the labels domain. */
 export function labelsUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
   async function uiList(request: FastifyRequest, c: LabelContainer) {
     const q = request.query as Params;
-    const search = stringParam(q, 'search') || undefined;
     // As GitLab's controllers: ancestors are always included; only_group_labels narrows a group's list.
-    const { rows } =
-      c.type === 'Group'
-        ? await services.labels.listForGroup(request.actor, c.group, {
-            search,
-            includeAncestorGroups: true,
-            includeDescendantGroups: boolParam(q, 'include_descendant_groups') ?? false,
-            onlyGroupLabels: boolParam(q, 'only_group_labels') ?? false,
-            limit: UI_LIMIT,
-            offset: 0,
-          })
-        : await services.labels.listForProject(request.actor, c, {
-            search,
-            includeAncestorGroups: true,
-            limit: UI_LIMIT,
-            offset: 0,
-          });
+    const { rows } = await services.labels.listIn(request.actor, c, {
+      search: stringParam(q, 'search') || undefined,
+      includeAncestorGroups: true,
+      includeDescendantGroups: boolParam(q, 'include_descendant_groups') ?? false,
+      onlyGroupLabels: boolParam(q, 'only_group_labels') ?? false,
+      limit: UI_LIMIT,
+      offset: 0,
+    });
     return rows.map(labelAppearance);
   }
 
@@ -223,16 +199,6 @@ export function labelsUiRoutes(ui: UiRouter, services: Services, _config: Config
     }
   }
 
-  ui.add('GET', GROUP_LABELS, async (request, _reply, params) =>
-    uiList(request, await containerOf(services, request.actor, 'groups', params.group as string)),
-  );
-  ui.add('POST', GROUP_LABELS, async (request, reply, params) =>
-    uiCreate(request, reply, await containerOf(services, request.actor, 'groups', params.group as string)),
-  );
-  ui.add('GET', PROJECT_LABELS, async (request, _reply, params) =>
-    uiList(request, await containerOf(services, request.actor, 'projects', params.project as string)),
-  );
-  ui.add('POST', PROJECT_LABELS, async (request, reply, params) =>
-    uiCreate(request, reply, await containerOf(services, request.actor, 'projects', params.project as string)),
-  );
+  containerUiRoute(ui, services, 'GET', 'labels', (request, _reply, c) => uiList(request, c));
+  containerUiRoute(ui, services, 'POST', 'labels', uiCreate);
 }

@@ -22,12 +22,13 @@ import { can, visibleIssuesSql, visibleLabelsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, LabelRow } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import { byContainer, type Container } from '../containers/container.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { FieldErrors } from '../validation.ts';
 import { type LabelScope, labelsRepository } from './labels.repository.ts';
 
 /** Where a label lives: a group, or a project with its group (the policy's subjects). */
-export type LabelContainer = { type: 'Group'; group: GroupRow } | ({ type: 'Project' } & ProjectWithGroup);
+export type LabelContainer = Container;
 
 export type LabelInput = { title?: unknown; color?: unknown; description?: unknown };
 
@@ -151,6 +152,15 @@ export function labelsService(db: Db) {
         limit: o.limit,
         offset: o.offset,
       });
+    },
+
+    /** Labels of a group or project; the group-only options are ignored for a project. */
+    async listIn(actor: Actor, c: LabelContainer, o: GroupLabelsOptions) {
+      return await byContainer(
+        c,
+        (group) => this.listForGroup(actor, group, o),
+        (found) => this.listForProject(actor, found, o),
+      );
     },
 
     /** Labels of a project: its own and its group's (with `includeAncestorGroups`, every ancestor's). */

@@ -10,19 +10,16 @@ import {
   pageOf,
   paramsOf,
   requireParams,
-  resourceId,
-  restRoutes,
   stringParam,
 } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
-import { containerOf } from '../labels/labels.routes.ts';
+import { containerRestRoutes, containerUiRoute } from '../containers/container-rest.ts';
 import type { Services } from '../services.ts';
 import { milestoneEntity, milestoneUiEntity } from './milestones.entity.ts';
 import type { MilestoneContainer } from './milestones.service.ts';
 
-type Kind = 'groups' | 'projects';
 type IdParams = { Params: { id: string } };
 type MilestoneParams = { Params: { id: string; milestone_id: string } };
 
@@ -59,7 +56,7 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
     return rows.map((m) => milestoneEntity(m, info.get(m.id), base));
   }
 
-  async function list(kind: Kind, request: FastifyRequest<IdParams>, reply: FastifyReply) {
+  async function list(c: MilestoneContainer, request: FastifyRequest<IdParams>, reply: FastifyReply) {
     const q = request.query as Params;
     const page = pageOf(q);
     const opts = {
@@ -68,18 +65,14 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
       title: stringParam(q, 'title'),
       search: stringParam(q, 'search'),
       includeAncestors: boolParam(q, 'include_ancestors') ?? boolParam(q, 'include_parent_milestones') ?? false,
-      includeDescendants: kind === 'groups' ? (boolParam(q, 'include_descendants') ?? false) : false,
+      includeDescendants: c.type === 'Group' ? (boolParam(q, 'include_descendants') ?? false) : false,
       updatedBefore: timeParam(q, 'updated_before'),
       updatedAfter: timeParam(q, 'updated_after'),
       sort: 'due_date_asc' as const,
       limit: page.limit,
       offset: page.offset,
     };
-    const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-    const { rows, total } =
-      c.type === 'Group'
-        ? await services.milestones.listForGroup(request.actor, c.group, opts)
-        : await services.milestones.listForProject(request.actor, c, opts);
+    const { rows, total } = await services.milestones.listIn(request.actor, c, opts);
     setPaginationHeaders(request, reply, page, total, base);
     return await present(rows);
   }
@@ -92,71 +85,68 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
     return row;
   }
 
-  for (const kind of ['groups', 'projects'] as const) {
-    restRoutes(api, (r) => {
-      r.get<IdParams>(`/${kind}/:id/milestones`, (request, reply) => list(kind, request, reply));
+  containerRestRoutes(api, services, (r, kind, container) => {
+    r.get<IdParams>(`/${kind}/:id/milestones`, async (request, reply) =>
+      list(await container(request), request, reply),
+    );
 
-      r.post<IdParams>(`/${kind}/:id/milestones`, async (request, reply) => {
-        requireUser(request.actor, true);
-        const p = paramsOf(request);
-        requireParams(p, 'title');
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        try {
-          const row = await services.milestones.create(request.actor, c, {
-            title: p.title,
-            description: p.description,
-            startDate: p.start_date,
-            dueDate: p.due_date,
-          });
-          return reply.code(201).send((await present([row]))[0]);
-        } catch (error) {
-          if (error instanceof ValidationError && error.fields) {
-            throw new AppError(400, `Failed to create milestone ${rubyHash(error.fields)}`);
-          }
-          throw error;
-        }
-      });
-
-      r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        return (await present([await findMilestone(c, request)]))[0];
-      });
-
-      r.put<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
-        requireUser(request.actor, true);
-        const p = paramsOf(request);
-        const names = ['title', 'description', 'due_date', 'start_date', 'state_event'];
-        if (names.every((n) => p[n] === undefined)) {
-          throw new ParamError(`${names.join(', ')} are missing, at least one parameter must be provided`);
-        }
-        const stateEvent = stringParam(p, 'state_event');
-        if (stateEvent !== undefined && stateEvent !== 'close' && stateEvent !== 'activate') {
-          throw new ParamError('state_event does not have a valid value');
-        }
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        const row = await findMilestone(c, request);
-        const updated = await services.milestones.update(request.actor, c, row, {
+    r.post<IdParams>(`/${kind}/:id/milestones`, async (request, reply) => {
+      requireUser(request.actor, true);
+      const p = paramsOf(request);
+      requireParams(p, 'title');
+      const c = await container(request);
+      try {
+        const row = await services.milestones.create(request.actor, c, {
           title: p.title,
           description: p.description,
           startDate: p.start_date,
           dueDate: p.due_date,
-          stateEvent,
         });
-        return (await present([updated]))[0];
-      });
-
-      r.delete<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request, reply) => {
-        requireUser(request.actor, true);
-        const c = await containerOf(services, request.actor, kind, resourceId(request.params.id));
-        await services.milestones.remove(request.actor, c, await findMilestone(c, request));
-        return reply.code(204).send();
-      });
+        return reply.code(201).send((await present([row]))[0]);
+      } catch (error) {
+        if (error instanceof ValidationError && error.fields) {
+          throw new AppError(400, `Failed to create milestone ${rubyHash(error.fields)}`);
+        }
+        throw error;
+      }
     });
-  }
-}
 
-const GROUP_MILESTONES = /^\/groups\/(?<group>.+?)\/-\/milestones\.json$/;
-const PROJECT_MILESTONES = /^\/(?<project>.+?)\/-\/milestones\.json$/;
+    r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
+      const c = await container(request);
+      return (await present([await findMilestone(c, request)]))[0];
+    });
+
+    r.put<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
+      requireUser(request.actor, true);
+      const p = paramsOf(request);
+      const names = ['title', 'description', 'due_date', 'start_date', 'state_event'];
+      if (names.every((n) => p[n] === undefined)) {
+        throw new ParamError(`${names.join(', ')} are missing, at least one parameter must be provided`);
+      }
+      const stateEvent = stringParam(p, 'state_event');
+      if (stateEvent !== undefined && stateEvent !== 'close' && stateEvent !== 'activate') {
+        throw new ParamError('state_event does not have a valid value');
+      }
+      const c = await container(request);
+      const row = await findMilestone(c, request);
+      const updated = await services.milestones.update(request.actor, c, row, {
+        title: p.title,
+        description: p.description,
+        startDate: p.start_date,
+        dueDate: p.due_date,
+        stateEvent,
+      });
+      return (await present([updated]))[0];
+    });
+
+    r.delete<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request, reply) => {
+      requireUser(request.actor, true);
+      const c = await container(request);
+      await services.milestones.remove(request.actor, c, await findMilestone(c, request));
+      return reply.code(204).send();
+    });
+  });
+}
 
 /** The web UI's JSON endpoints of the milestones domain. */
 export function milestonesUiRoutes(ui: UiRouter, services: Services, config: Config): void {
@@ -171,18 +161,10 @@ export function milestonesUiRoutes(ui: UiRouter, services: Services, config: Con
       limit: UI_LIMIT,
       offset: 0,
     };
-    const { rows } =
-      c.type === 'Group'
-        ? await services.milestones.listForGroup(request.actor, c.group, opts)
-        : await services.milestones.listForProject(request.actor, c, opts);
+    const { rows } = await services.milestones.listIn(request.actor, c, opts);
     const info = await services.milestones.containerInfo(rows.map((m) => m.id));
     return rows.map((m) => milestoneUiEntity(m, info.get(m.id), config.externalUrl));
   }
 
-  ui.add('GET', GROUP_MILESTONES, async (request, _reply, params) =>
-    uiList(request, await containerOf(services, request.actor, 'groups', params.group as string)),
-  );
-  ui.add('GET', PROJECT_MILESTONES, async (request, _reply, params) =>
-    uiList(request, await containerOf(services, request.actor, 'projects', params.project as string)),
-  );
+  containerUiRoute(ui, services, 'GET', 'milestones', (request, _reply, c) => uiList(request, c));
 }

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow, MilestoneRow } from '../../db/schema.ts';
 import { AppError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import { byContainer, type Container } from '../containers/container.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
@@ -31,7 +32,7 @@ import {
   milestonesRepository,
 } from './milestones.repository.ts';
 
-export type MilestoneContainer = { type: 'Group'; group: GroupRow } | ({ type: 'Project' } & ProjectWithGroup);
+export type MilestoneContainer = Container;
 
 export type MilestoneInput = {
   title?: unknown;
@@ -184,6 +185,15 @@ export function milestonesService(db: Db) {
           ...(o.includeDescendants ? { descendantGroupsOf: group.id, projectsUnder: group.id } : {}),
         },
         o,
+      );
+    },
+
+    /** A group's or project's milestones; `includeDescendants` counts for a group only. */
+    async listIn(actor: Actor, c: MilestoneContainer, o: MilestoneListOptions) {
+      return await byContainer(
+        c,
+        (group) => this.listForGroup(actor, group, o),
+        (found) => this.listForProject(actor, found, o),
       );
     },
 
