@@ -1,7 +1,7 @@
 import type { PersonalAccessTokenRow, UserRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { GroupConnection, GroupRef } from '../groups/groups.schema.ts';
 import { UserCoreRef, userWebPath } from '../users/users.schema.ts';
@@ -134,14 +134,7 @@ builder.relayMutationField(
         return {};
       }, {}),
   },
-  {
-    outputFields: (t) => ({
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({}),
 );
 
 builder.relayMutationField(
@@ -162,13 +155,5 @@ builder.relayMutationField(
     resolve: (_root, { input }, ctx) =>
       runMutation(async () => ({ user: await ctx.services.users.create(ctx.actor, input) }), { user: null }),
   },
-  {
-    outputFields: (t) => ({
-      user: t.field({ type: UserCoreRef, nullable: true, description: 'The created user.', resolve: (p) => p.user }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ user: { type: UserCoreRef, description: 'The created user.' } }),
 );

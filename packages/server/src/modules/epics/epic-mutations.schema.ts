@@ -5,7 +5,7 @@ import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { EpicRef } from '../../graphql/refs.ts';
 import { type EpicInput, hasEpicAttributes } from './epic-input.ts';
 import type { TreeNodeId } from './epic-tree.service.ts';
@@ -100,16 +100,7 @@ const sharedInputFields = (t: any) => ({
   }),
 });
 
-const epicPayloadFields =
-  (what: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: Pothos payload field builder.
-  (t: any) => ({
-    epic: t.field({ type: EpicRef, nullable: true, description: what, resolve: (p: { epic: unknown }) => p.epic }),
-    errors: t.stringList({
-      description: 'Errors encountered during execution of the mutation.',
-      resolve: (p: { errors: string[] }) => p.errors,
-    }),
-  });
+const epicPayload = (description: string) => mutationPayload({ epic: { type: EpicRef, description } });
 
 builder.relayMutationField(
   'createEpic',
@@ -132,7 +123,7 @@ builder.relayMutationField(
         { epic: null },
       ),
   },
-  { outputFields: epicPayloadFields('Created epic.') },
+  epicPayload('Created epic.'),
 );
 
 builder.relayMutationField(
@@ -174,7 +165,7 @@ builder.relayMutationField(
       );
     },
   },
-  { outputFields: epicPayloadFields('Epic after mutation.') },
+  epicPayload('Epic after mutation.'),
 );
 
 builder.relayMutationField(
@@ -199,7 +190,7 @@ builder.relayMutationField(
         { epic: null },
       ),
   },
-  { outputFields: epicPayloadFields('Epic after mutation.') },
+  epicPayload('Epic after mutation.'),
 );
 
 const EpicTreeNodeFieldsInput = builder.inputType('EpicTreeNodeFieldsInputType', {
@@ -258,12 +249,5 @@ builder.relayMutationField(
       }, {});
     },
   },
-  {
-    outputFields: (t) => ({
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({}),
 );

@@ -2,7 +2,7 @@ import { GROUP_ABILITIES, visibilityName } from '@milepost/shared';
 import type { GroupRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { groupsRepository } from './groups.repository.ts';
@@ -195,15 +195,7 @@ builder.relayMutationField(
         { group: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      group: t.field({ type: GroupRef, nullable: true, description: 'Group after mutation.', resolve: (p) => p.group }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ group: { type: GroupRef, description: 'Group after mutation.' } }),
 );
 
 builder.relayMutationField(
@@ -232,13 +224,5 @@ builder.relayMutationField(
         { group: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      group: t.field({ type: GroupRef, nullable: true, description: 'Group after update.', resolve: (p) => p.group }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ group: { type: GroupRef, description: 'Group after update.' } }),
 );

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { EpicRef } from '../../graphql/refs.ts';
 import { issueFields } from './issue-fields.schema.ts';
@@ -92,18 +92,5 @@ builder.relayMutationField(
         { epicIssue: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      epicIssue: t.field({
-        type: EpicIssueRef,
-        nullable: true,
-        description: 'Epic-issue relationship.',
-        resolve: (p) => p.epicIssue,
-      }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ epicIssue: { type: EpicIssueRef, description: 'Epic-issue relationship.' } }),
 );

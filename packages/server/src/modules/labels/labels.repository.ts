@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type LabelRow, labels } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
+import { containerRowsRepository } from '../containers/containers.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
@@ -23,14 +24,6 @@ export type LabelListFilter = LabelScope & {
   title?: string;
   limit: number;
   offset: number;
-};
-
-export type NewLabel = {
-  groupId: number | null;
-  projectId: number | null;
-  title: string;
-  color: string;
-  description: string;
 };
 
 function scopeCondition(s: LabelScope): SQL {
@@ -124,34 +117,7 @@ export function labelsRepository(db: Db) {
         counts.set(Number(r.label_id), { opened: Number(r.opened), closed: Number(r.closed) });
       return counts;
     },
-    async titleTaken(
-      container: { groupId: number | null; projectId: number | null },
-      title: string,
-      exceptId?: number,
-    ) {
-      const where = and(
-        container.groupId !== null
-          ? eq(labels.groupId, container.groupId)
-          : eq(labels.projectId, container.projectId ?? 0),
-        eq(labels.title, title),
-        exceptId !== undefined ? sql`${labels.id} <> ${exceptId}` : undefined,
-      );
-      return (await db.select({ id: labels.id }).from(labels).where(where).limit(1)).length > 0;
-    },
-    async insert(values: NewLabel): Promise<LabelRow> {
-      const [row] = await db.insert(labels).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-    async update(id: number, values: Partial<Pick<LabelRow, 'title' | 'color' | 'description'>>) {
-      return (
-        await db
-          .update(labels)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(labels.id, id))
-          .returning()
-      )[0];
-    },
+    ...containerRowsRepository(db, labels),
     async delete(id: number): Promise<void> {
       await db.delete(labels).where(eq(labels.id, id));
     },

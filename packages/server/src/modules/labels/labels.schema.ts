@@ -1,13 +1,15 @@
 import { textColorFor } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
-import { offsetConnection } from '../../graphql/pagination.ts';
+import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
 import { LabelRef } from '../../graphql/refs.ts';
 import { renderMarkdown } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
+import type { GroupLabelsOptions, LabelContainer } from './labels.service.ts';
 
 LabelRef.implement({
   description: 'A label of a group or project.',
@@ -89,6 +91,23 @@ function labelListOptions(args: {
   };
 }
 
+/** A page of a group's or project's labels; `extra` holds the group-only options. */
+function labelsPage(
+  ctx: GraphQLContext,
+  c: LabelContainer,
+  args: ConnectionArgs & Parameters<typeof labelListOptions>[0],
+  extra: Pick<GroupLabelsOptions, 'includeDescendantGroups' | 'onlyGroupLabels'> = {},
+) {
+  return offsetConnection(args, ({ limit, offset }) =>
+    ctx.services.labels.listIn(ctx.actor, c, { ...labelListOptions(args), ...extra, limit, offset }),
+  );
+}
+
+/** `label(title:)`: the container's label or one available to it from its groups, by exact title. */
+async function labelByTitle(ctx: GraphQLContext, c: LabelContainer, title: string) {
+  return (await ctx.services.labels.find(ctx.actor, c, title, { includeAncestors: true })) ?? null;
+}
+
 builder.objectFields(GroupRef, (t) => ({
   labels: t.connection(
     {
@@ -108,15 +127,10 @@ builder.objectFields(GroupRef, (t) => ({
         }),
       },
       resolve: (group, args, ctx) =>
-        offsetConnection(args, ({ limit, offset }) =>
-          ctx.services.labels.listForGroup(ctx.actor, group, {
-            ...labelListOptions(args),
-            includeDescendantGroups: args.includeDescendantGroups ?? false,
-            onlyGroupLabels: args.onlyGroupLabels ?? false,
-            limit,
-            offset,
-          }),
-        ),
+        labelsPage(ctx, { type: 'Group', group }, args, {
+          includeDescendantGroups: args.includeDescendantGroups ?? false,
+          onlyGroupLabels: args.onlyGroupLabels ?? false,
+        }),
     },
     LabelConnection,
   ),
@@ -125,9 +139,7 @@ builder.objectFields(GroupRef, (t) => ({
     nullable: true,
     description: 'Label available on this group (its own or an ancestor group’s), by exact title.',
     args: { title: t.arg.string({ required: true, description: 'Title of the label.' }) },
-    resolve: async (group, args, ctx) =>
-      (await ctx.services.labels.find(ctx.actor, { type: 'Group', group }, args.title, { includeAncestors: true })) ??
-      null,
+    resolve: (group, args, ctx) => labelByTitle(ctx, { type: 'Group', group }, args.title),
   }),
 }));
 
@@ -136,17 +148,8 @@ builder.objectFields(ProjectRef, (t) => ({
     {
       type: LabelRef,
       description: 'Labels available on this project: its own and its group’s.',
-      args: {
-        ...labelListArgs(),
-      },
-      resolve: (p, args, ctx) =>
-        offsetConnection(args, ({ limit, offset }) =>
-          ctx.services.labels.listForProject(ctx.actor, p, {
-            ...labelListOptions(args),
-            limit,
-            offset,
-          }),
-        ),
+      args: labelListArgs(),
+      resolve: (p, args, ctx) => labelsPage(ctx, { type: 'Project', ...p }, args),
     },
     LabelConnection,
   ),
@@ -155,9 +158,7 @@ builder.objectFields(ProjectRef, (t) => ({
     nullable: true,
     description: 'Label available on this project (its own or a group’s), by exact title.',
     args: { title: t.arg.string({ required: true, description: 'Title of the label.' }) },
-    resolve: async (p, args, ctx) =>
-      (await ctx.services.labels.find(ctx.actor, { type: 'Project', ...p }, args.title, { includeAncestors: true })) ??
-      null,
+    resolve: (p, args, ctx) => labelByTitle(ctx, { type: 'Project', ...p }, args.title),
   }),
 }));
 

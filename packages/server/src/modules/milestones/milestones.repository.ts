@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type MilestoneRow, milestones } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
+import { containerRowsRepository } from '../containers/containers.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
@@ -46,10 +47,8 @@ export type MilestoneScope = {
   projectsUnder?: number;
 };
 
-export type MilestoneListFilter = MilestoneScope & {
-  /** SQL condition over "milestones" restricting to what the actor may read (the policy's). */
-  visible: SQL;
-  state?: 'active' | 'closed';
+/** The filters of a milestone list, as the service takes them and the repository applies them. */
+export type MilestoneSearch = {
   timeframe?: { start: string; end: string };
   /** title contains (literal) */
   searchTitle?: string;
@@ -61,23 +60,20 @@ export type MilestoneListFilter = MilestoneScope & {
   containingDate?: string;
   updatedBefore?: Date;
   updatedAfter?: Date;
-  sort: MilestoneSortKey;
   limit: number;
   offset: number;
 };
 
+export type MilestoneListFilter = MilestoneScope &
+  MilestoneSearch & {
+    /** SQL condition over "milestones" restricting to what the actor may read (the policy's). */
+    visible: SQL;
+    state?: 'active' | 'closed';
+    sort: MilestoneSortKey;
+  };
+
 /** Where a milestone lives: its container's full path, and the group's traversal ids for group milestones. */
 export type MilestoneContainerInfo = { path: string; isGroup: boolean; groupTraversalIds: number[] };
-
-export type NewMilestone = {
-  groupId: number | null;
-  projectId: number | null;
-  iid: number;
-  title: string;
-  description: string;
-  startDate: string | null;
-  dueDate: string | null;
-};
 
 function scopeCondition(s: MilestoneScope): SQL {
   const parts: SQL[] = [];
@@ -173,37 +169,7 @@ export function milestonesRepository(db: Db) {
       }
       return map;
     },
-    async titleTaken(
-      container: { groupId: number | null; projectId: number | null },
-      title: string,
-      exceptId?: number,
-    ) {
-      const where = and(
-        container.groupId !== null
-          ? eq(milestones.groupId, container.groupId)
-          : eq(milestones.projectId, container.projectId ?? 0),
-        eq(milestones.title, title),
-        exceptId !== undefined ? sql`${milestones.id} <> ${exceptId}` : undefined,
-      );
-      return (await db.select({ id: milestones.id }).from(milestones).where(where).limit(1)).length > 0;
-    },
-    async insert(values: NewMilestone): Promise<MilestoneRow> {
-      const [row] = await db.insert(milestones).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-    async update(
-      id: number,
-      values: Partial<Pick<MilestoneRow, 'title' | 'description' | 'state' | 'startDate' | 'dueDate'>>,
-    ): Promise<MilestoneRow | undefined> {
-      return (
-        await db
-          .update(milestones)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(milestones.id, id))
-          .returning()
-      )[0];
-    },
+    ...containerRowsRepository(db, milestones),
     /** Deletes a milestone; returns the ids of the issues it held (the foreign key detaches them). */
     async delete(id: number): Promise<number[]> {
       const held = await db.execute<{ id: number }>(sql`SELECT id FROM issues WHERE milestone_id = ${id} FOR UPDATE`);

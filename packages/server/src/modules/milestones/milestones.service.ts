@@ -28,6 +28,7 @@ import { FieldErrors } from '../validation.ts';
 import {
   type MilestoneContainerInfo,
   type MilestoneListFilter,
+  type MilestoneSearch,
   type MilestoneSortKey,
   milestonesRepository,
 } from './milestones.repository.ts';
@@ -43,23 +44,12 @@ export type MilestoneInput = {
   stateEvent?: unknown;
 };
 
-export type MilestoneListOptions = {
+export type MilestoneListOptions = MilestoneSearch & {
   includeAncestors?: boolean;
   /** groups only: subgroups and every project below */
   includeDescendants?: boolean;
   state?: 'active' | 'closed' | 'all';
-  timeframe?: { start: string; end: string };
-  searchTitle?: string;
-  search?: string;
-  title?: string;
-  ids?: readonly number[];
-  iids?: readonly number[];
-  containingDate?: string;
-  updatedBefore?: Date;
-  updatedAfter?: Date;
   sort?: MilestoneSortKey;
-  limit: number;
-  offset: number;
 };
 
 export type MilestoneChange = { milestoneIds: number[]; detachedIssueIds: number[] };

@@ -2,7 +2,7 @@ import { PROJECT_ABILITIES, visibilityName } from '@milepost/shared';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { GroupRef, NamespaceRef } from '../groups/groups.schema.ts';
@@ -192,18 +192,5 @@ builder.relayMutationField(
         { project: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      project: t.field({
-        type: ProjectRef,
-        nullable: true,
-        description: 'Project after mutation.',
-        resolve: (p) => p.project,
-      }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({ project: { type: ProjectRef, description: 'Project after mutation.' } }),
 );

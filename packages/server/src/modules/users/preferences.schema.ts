@@ -4,7 +4,7 @@
  */
 import type { UserRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
-import { runMutation } from '../../graphql/mutation.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { CurrentUserRef } from '../auth/auth.schema.ts';
 
 const FIRST_DAY_DESCRIPTION = 'First day of the week in calendars and the roadmap: 0 Sunday, 1 Monday, 6 Saturday.';
@@ -43,24 +43,8 @@ builder.relayMutationField(
         { userPreferences: null, currentUser: null },
       ),
   },
-  {
-    outputFields: (t) => ({
-      userPreferences: t.field({
-        type: UserPreferencesRef,
-        nullable: true,
-        description: 'The preferences after the update.',
-        resolve: (p) => p.userPreferences,
-      }),
-      currentUser: t.field({
-        type: CurrentUserRef,
-        nullable: true,
-        description: 'The signed-in user, with the preferences saved.',
-        resolve: (p) => p.currentUser,
-      }),
-      errors: t.stringList({
-        description: 'Errors encountered during execution of the mutation.',
-        resolve: (p) => p.errors,
-      }),
-    }),
-  },
+  mutationPayload({
+    userPreferences: { type: UserPreferencesRef, description: 'The preferences after the update.' },
+    currentUser: { type: CurrentUserRef, description: 'The signed-in user, with the preferences saved.' },
+  }),
 );
