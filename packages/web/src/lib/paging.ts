@@ -30,3 +30,21 @@ export function appendPageAt<K extends string>(key: K) {
     return loaded && next ? { ...fetchMoreResult, [key]: appendPage(loaded, next) } : fetchMoreResult;
   };
 }
+
+/**
+ * fetchMore's `updateQuery` for a query whose root field `root` (a group, a project, the current
+ * user) holds the connection `key`: appends the next page to the loaded ones.
+ */
+export function appendPageIn<R extends string, K extends string>(root: R, key: K) {
+  return <Q extends { [P in R]?: { [C in K]?: Connection<unknown> | null } | null }>(
+    previous: Q,
+    { fetchMoreResult }: { fetchMoreResult: Q },
+  ): Q => {
+    const loaded = previous[root]?.[key];
+    const holder = fetchMoreResult[root];
+    const next = holder?.[key];
+    return loaded && holder && next
+      ? { ...fetchMoreResult, [root]: { ...holder, [key]: appendPage(loaded, next) } }
+      : fetchMoreResult;
+  };
+}

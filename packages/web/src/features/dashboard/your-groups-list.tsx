@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ItemList, LoadMore } from '../../components/ui/item-list.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { DashboardGroupsQueryDocument, ExploreGroupsQueryDocument } from '../../gql/graphql.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { appendPage, appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { GroupRow, type GroupRowData } from '../groups/components/group-row.tsx';
 
@@ -58,12 +58,7 @@ export function YourGroupsList({ search }: { search: string }) {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        const prev = previous.currentUser?.groups;
-        const next = fetchMoreResult.currentUser?.groups;
-        if (!prev || !next || !fetchMoreResult.currentUser) return fetchMoreResult;
-        return { currentUser: { ...fetchMoreResult.currentUser, groups: appendPage(prev, next) } };
-      },
+      updateQuery: appendPageIn('currentUser', 'groups'),
     });
   return (
     <GroupListView

@@ -17,7 +17,7 @@ import {
 } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
@@ -144,13 +144,7 @@ export function MembersPage({ kind, namespace }: MembersPageProps) {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        const prev = previous.namespace?.members;
-        const next = fetchMoreResult.namespace?.members;
-        if (!prev || !next || !fetchMoreResult.namespace) return fetchMoreResult;
-        // The two kinds' results differ only in type names; `next` is of the same kind as the page.
-        return { namespace: { ...fetchMoreResult.namespace, members: appendPage(prev, next) } } as MembersQuery;
-      },
+      updateQuery: appendPageIn('namespace', 'members'),
     });
 
   return (

@@ -1,10 +1,11 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import type { ReactNode } from 'react';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { ItemList, LoadMore } from '../../../components/ui/item-list.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { GroupProjectsQueryDocument, GroupSubgroupsQueryDocument } from '../../../gql/graphql.ts';
-import { appendPage, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageIn, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import { ProjectRow } from '../../projects/components/project-row.tsx';
 import styles from '../group-overview.module.css';
 import { GroupRow } from './group-row.tsx';
@@ -15,6 +16,47 @@ function SectionHeader({ id, title, count }: { id: string; title: string; count:
       <h2 id={id}>{title}</h2>
       {count !== undefined && <span className={styles.count}>{count}</span>}
     </div>
+  );
+}
+
+type ChildrenSectionProps = {
+  id: string;
+  title: string;
+  /** What an empty list says. */
+  none: string;
+  connection: { count: number; pageInfo: { hasNextPage: boolean } } | null | undefined;
+  loading: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** The rows (none: the list is empty). */
+  children: ReactNode[];
+};
+
+/** One of the overview's lists: its heading and count, skeleton, empty text, rows and Load more. */
+function ChildrenSection({
+  id,
+  title,
+  none,
+  connection,
+  loading,
+  loadingMore,
+  onLoadMore,
+  children,
+}: ChildrenSectionProps) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <SectionHeader id={id} title={title} count={connection?.count} />
+      {loading ? (
+        <SkeletonList rows={2} label={`Loading ${title.toLowerCase()}`} />
+      ) : children.length === 0 ? (
+        <p className={styles.none}>{none}</p>
+      ) : (
+        <>
+          <ItemList label={title}>{children}</ItemList>
+          <LoadMore hasMore={connection?.pageInfo.hasNextPage ?? false} loading={loadingMore} onLoadMore={onLoadMore} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -30,35 +72,22 @@ export function SubgroupsSection({ fullPath }: { fullPath: string }) {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        const prev = previous.group?.descendantGroups;
-        const next = fetchMoreResult.group?.descendantGroups;
-        if (!prev || !next || !fetchMoreResult.group) return fetchMoreResult;
-        return { group: { ...fetchMoreResult.group, descendantGroups: appendPage(prev, next) } };
-      },
+      updateQuery: appendPageIn('group', 'descendantGroups'),
     });
   return (
-    <section className={styles.section} aria-labelledby="subgroups-heading">
-      <SectionHeader id="subgroups-heading" title="Subgroups" count={connection?.count} />
-      {!data && !error ? (
-        <SkeletonList rows={2} label="Loading subgroups" />
-      ) : subgroups.length === 0 ? (
-        <p className={styles.none}>This group has no subgroups you can see.</p>
-      ) : (
-        <>
-          <ItemList label="Subgroups">
-            {subgroups.map((group) => (
-              <GroupRow key={group.id} group={group} showFullName={false} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
-    </section>
+    <ChildrenSection
+      id="subgroups-heading"
+      title="Subgroups"
+      none="This group has no subgroups you can see."
+      connection={connection}
+      loading={!data && !error}
+      loadingMore={networkStatus === NetworkStatus.fetchMore}
+      onLoadMore={handleLoadMore}
+    >
+      {subgroups.map((group) => (
+        <GroupRow key={group.id} group={group} showFullName={false} />
+      ))}
+    </ChildrenSection>
   );
 }
 
@@ -74,34 +103,21 @@ export function ProjectsSection({ fullPath }: { fullPath: string }) {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        const prev = previous.group?.projects;
-        const next = fetchMoreResult.group?.projects;
-        if (!prev || !next || !fetchMoreResult.group) return fetchMoreResult;
-        return { group: { ...fetchMoreResult.group, projects: appendPage(prev, next) } };
-      },
+      updateQuery: appendPageIn('group', 'projects'),
     });
   return (
-    <section className={styles.section} aria-labelledby="projects-heading">
-      <SectionHeader id="projects-heading" title="Projects" count={connection?.count} />
-      {!data && !error ? (
-        <SkeletonList rows={2} label="Loading projects" />
-      ) : projects.length === 0 ? (
-        <p className={styles.none}>This group has no projects you can see.</p>
-      ) : (
-        <>
-          <ItemList label="Projects">
-            {projects.map((project) => (
-              <ProjectRow key={project.id} project={project} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
-    </section>
+    <ChildrenSection
+      id="projects-heading"
+      title="Projects"
+      none="This group has no projects you can see."
+      connection={connection}
+      loading={!data && !error}
+      loadingMore={networkStatus === NetworkStatus.fetchMore}
+      onLoadMore={handleLoadMore}
+    >
+      {projects.map((project) => (
+        <ProjectRow key={project.id} project={project} />
+      ))}
+    </ChildrenSection>
   );
 }
