@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ItemList, LoadMore } from '../../components/ui/item-list.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { DashboardGroupsQueryDocument, ExploreGroupsQueryDocument } from '../../gql/graphql.ts';
-import { appendPage, appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { appendPageAt, appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { GroupRow, type GroupRowData } from '../groups/components/group-row.tsx';
 
@@ -85,10 +85,7 @@ export function ExploreGroupsList({ search }: { search: string }) {
   const handleLoadMore = () =>
     fetchMore({
       variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        if (!previous.groups || !fetchMoreResult.groups) return fetchMoreResult;
-        return { groups: appendPage(previous.groups, fetchMoreResult.groups) };
-      },
+      updateQuery: appendPageAt('groups'),
     });
   return (
     <GroupListView
