@@ -260,4 +260,22 @@ describe('REST notes and discussions', () => {
     expect((await t.request({ method: 'DELETE', url: `${url}/${id}`, as: reporter })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `${url}/${id}`, as: reporter })).statusCode).toBe(404);
   });
+
+  it('takes notes and their award emoji along when the issue is deleted', async () => {
+    const doomed = await issuesFactories(t).buildIssue({
+      project: { project: issue.project, group: issue.group },
+      title: 'Doomed',
+    });
+    const url = `${base}/${doomed.issue.iid}/notes`;
+    const note = (await post(url, guest, { body: 'Soon gone' })).json<Note>();
+    expect((await post(`${url}/${note.id}/award_emoji`, reporter, { name: 'wave' })).statusCode).toBe(201);
+    const admin = await t.systemAdmin();
+    expect((await t.request({ method: 'DELETE', url: `${base}/${doomed.issue.iid}`, as: admin })).statusCode).toBe(204);
+    const left = await t.database.pool.query(
+      `SELECT (SELECT count(*) FROM notes WHERE id = $1)::int AS notes,
+        (SELECT count(*) FROM award_emoji WHERE awardable_type = 'Note' AND awardable_id = $1)::int AS awards`,
+      [note.id],
+    );
+    expect(left.rows[0]).toEqual({ notes: 0, awards: 0 });
+  });
 });
