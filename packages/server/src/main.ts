@@ -6,7 +6,7 @@
  * says where the start-up time went.
  */
 import { ConfigError, loadConfig } from './config.ts';
-import { connect, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { MigrationError, migrate } from './db/migrate.ts';
@@ -19,8 +19,8 @@ const fail = (message: string): never => {
 
 /** The server's code beyond start-up plumbing: loaded while PostgreSQL starts (both take a while). */
 const loadServerCode = () =>
-  Promise.all([import('./app.ts'), import('./bootstrap.ts'), import('./demo/demo.ts')]).then(
-    ([app, bootstrap, demo]) => ({ ...app, ...bootstrap, ...demo }),
+  Promise.all([import('./db/client.ts'), import('./app.ts'), import('./bootstrap.ts'), import('./demo/demo.ts')]).then(
+    ([client, app, bootstrap, demo]) => ({ ...client, ...app, ...bootstrap, ...demo }),
   );
 
 async function main() {
@@ -42,20 +42,32 @@ async function main() {
   };
 
   const timer = startupTimer();
-  const code = timer.time('code', loadServerCode());
+  // Loading the code keeps this thread busy for a while: start it once initdb/PostgreSQL run in their
+  // own processes, so the two overlap.
+  let startLoading = () => {};
+  const code = timer.time(
+    'code',
+    new Promise<void>((resolve) => {
+      startLoading = resolve;
+    }).then(loadServerCode),
+  );
   code.catch(() => {}); // awaited below; a failure is reported there
   try {
     let url = config.databaseUrl;
     if (!url) {
       release = lockDataDir(config.dataDir);
       log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
-      embedded = await timer.time('database', startEmbeddedPostgres(config.dataDir, { notice: log }));
+      embedded = await timer.time(
+        'database',
+        startEmbeddedPostgres(config.dataDir, { notice: log, busy: () => startLoading() }),
+      );
       url = embedded.url;
     }
+    startLoading();
+    const { connect, buildApp, ensureRootUser, loadDemoDurably } = await code;
     database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs);
     const applied = await timer.time('migrations', migrate(database.pool));
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    const { buildApp, ensureRootUser, loadDemoDurably } = await code;
     const { app, fresh } = await timer.time(
       'app',
       (async () => {
@@ -63,7 +75,11 @@ async function main() {
         return { ...built, fresh: await ensureRootUser(built.services, config, log) };
       })(),
     );
-    if (fresh && config.demo) await timer.time('demo', loadDemoDurably(url, config, log));
+    // The app readies its plugins and routes while the demo waits on the database.
+    await Promise.all([
+      app.ready(),
+      fresh && config.demo ? timer.time('demo', loadDemoDurably(url, config, log)) : undefined,
+    ]);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -77,7 +93,7 @@ async function main() {
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
 
-    await app.listen({ port: config.port, host: config.host });
+    await timer.time('listen', app.listen({ port: config.port, host: config.host }));
     log(`Milepost is ready on ${config.externalUrl} in ${timer.summary()}`);
   } catch (error) {
     await cleanup();

@@ -42,10 +42,19 @@ export class EmbeddedPostgresError extends Error {}
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  opts: { log?: Log; notice?: Log; database?: string } = {},
+  opts: {
+    log?: Log;
+    notice?: Log;
+    database?: string;
+    /** Called once, when initdb or PostgreSQL first speak: they run in their own processes now. */
+    busy?: () => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const recent: string[] = [];
+  let busy = opts.busy;
   const log = (message: string) => {
+    busy?.();
+    busy = undefined;
     recent.push(...message.split('\n').filter(Boolean));
     recent.splice(0, Math.max(0, recent.length - 15));
     opts.log?.(message);
