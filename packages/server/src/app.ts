@@ -32,6 +32,35 @@ export function parseQuery(text: string): Record<string, unknown> {
   return qs.parse(text, { depth: 5, arrayLimit: 1000, parameterLimit: 2000 }) as Record<string, unknown>;
 }
 
+/**
+ * GitLab accepts a JSON content type with no body on every method (python-gitlab sends one with
+ * each DELETE): an empty or blank body is no parameters. Anything else goes to Fastify's own
+ * parser, which keeps its prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
+}
+
+/**
+ * Every JSON response says `Content-Type: application/json` exactly, as GitLab's do: strict clients
+ * (python-gitlab parses a body only for that exact value) refuse `application/json; charset=utf-8`.
+ * JSON is UTF-8 by definition (RFC 8259), so the parameter says nothing. GraphQL's
+ * `application/graphql-response+json` (what the web client asks for) is left as it is.
+ */
+function exactJsonContentType(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && /^application\/json\s*;/i.test(type))
+      reply.header('content-type', 'application/json');
+    return payload;
+  });
+}
+
 export async function buildApp(opts: {
   config: Config;
   database: Database;
@@ -51,6 +80,8 @@ export async function buildApp(opts: {
   await app.register(cookie);
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   registerSecurityHeaders(app);
+  acceptEmptyJsonBodies(app);
+  exactJsonContentType(app);
   registerAuthentication(app, services);
   registerRateLimits(app, config);
 

@@ -83,6 +83,37 @@ export function boolParam(p: Params, name: string): boolean | undefined {
   }
 }
 
+/**
+ * Grape's array coercion (`Array[String]`, `CommaSeparatedToArray`, `LabelsList`): `a,b`,
+ * repeated `a[]=…`, or a JSON array → trimmed, non-empty strings; none → undefined.
+ */
+export function listParam(p: Params, name: string): string[] | undefined {
+  const v = p[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  if (items.some((i) => typeof i !== 'string' && typeof i !== 'number')) throw new ParamError(`${name} is invalid`);
+  const out = items.map((i) => String(i).trim()).filter(Boolean);
+  return out.length ? out : undefined;
+}
+
+/** Grape's `values:` check: one of the allowed strings, else 400 `name does not have a valid value`. */
+export function oneOfParam<T extends string>(p: Params, name: string, values: readonly T[]): T | undefined {
+  const v = p[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
+    throw new ParamError(`${name} does not have a valid value`);
+  }
+  return v as T;
+}
+
+/** Grape's `DateTime`: anything `Date.parse` reads. */
+export function timeParam(p: Params, name: string): string | undefined {
+  const v = stringParam(p, name);
+  if (v === undefined || v === '') return undefined;
+  if (Number.isNaN(Date.parse(v))) throw new ParamError(`${name} is invalid`);
+  return v;
+}
+
 /** Grape's `values:` check for `visibility`. */
 export function visibilityParam(p: Params): string | undefined {
   const v = p.visibility;

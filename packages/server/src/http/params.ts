@@ -27,9 +27,16 @@ export function requireUser(actor: Actor, write = false): void {
   if (write && !canWrite(actor)) throw new ForbiddenError('insufficient_scope');
 }
 
+/** Grape's Boolean coercion (dry-types' `Params::Bool`), whatever the case: `True`, `yes`, `on`, `t`, `1`… */
+const TRUE_WORDS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
+const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
+
 export function bool(value: unknown): boolean | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value === true || value === 'true' || value === '1') return true;
-  if (value === false || value === 'false' || value === '0') return false;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  if (word !== undefined && TRUE_WORDS.has(word)) return true;
+  if (word !== undefined && FALSE_WORDS.has(word)) return false;
   throw new AppError(400, 'is invalid');
 }

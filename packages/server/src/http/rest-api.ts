@@ -18,6 +18,7 @@ import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
 import { preferencesRoutes } from '../modules/users/preferences.routes.ts';
 import { usersAdminUiRoutes, usersRoutes } from '../modules/users/users.routes.ts';
 import type { UiRouter } from './ui-router.ts';
+import { versionRoutes } from './version.ts';
 
 /** GitLab's REST API v4 subset, under /api/v4. Routes are thin: they parse, call a service, shape. */
 export function registerRestApi(app: FastifyInstance, services: Services, config: Config, ui: UiRouter): void {
@@ -37,6 +38,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
   }
   app.register(
     async (api) => {
+      versionRoutes(api);
       usersRoutes(api, services, config);
       preferencesRoutes(api, services);
       groupsRoutes(api, services, config);

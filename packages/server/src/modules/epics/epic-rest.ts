@@ -1,43 +1,19 @@
 /** REST helpers of the epics routes: GitLab's parameters → service input, and entity presenters. */
 import type { Actor } from '../../authz/actor.ts';
-import { ParamError, type Params, stringParam } from '../../http/grape-params.ts';
-import { bool } from '../../http/params.ts';
+import {
+  boolParam,
+  listParam,
+  oneOfParam,
+  ParamError,
+  type Params,
+  stringParam,
+  timeParam,
+} from '../../http/grape-params.ts';
 import type { Services } from '../services.ts';
 import type { EpicInput } from './epic-input.ts';
 import { epicEntity } from './epics.entity.ts';
 import type { EpicSortKey } from './epics.repository.ts';
 import type { EpicListInput, EpicWithGroup } from './epics.service.ts';
-
-/** `labels=a,b` or `labels[]=a&labels[]=b`. */
-export function listParam(p: Params, name: string): string[] | undefined {
-  const v = p[name];
-  if (v === undefined || v === null || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : null;
-  if (!items || items.some((i) => typeof i !== 'string')) throw new ParamError(`${name} is invalid`);
-  return (items as string[]).map((s) => s.trim()).filter(Boolean);
-}
-
-function boolOf(p: Params, name: string): boolean | undefined {
-  try {
-    return bool(p[name]);
-  } catch {
-    throw new ParamError(`${name} is invalid`);
-  }
-}
-
-function oneOf<T extends string>(p: Params, name: string, values: readonly T[]): T | undefined {
-  const v = p[name];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !values.includes(v as T)) throw new ParamError(`${name} does not have a valid value`);
-  return v as T;
-}
-
-function timeParam(p: Params, name: string): string | undefined {
-  const v = stringParam(p, name);
-  if (v === undefined || v === '') return undefined;
-  if (Number.isNaN(Date.parse(v))) throw new ParamError(`${name} is invalid`);
-  return v;
-}
 
 function intOf(v: unknown, name: string): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
@@ -53,9 +29,9 @@ export function listInputOf(q: Params): EpicListInput {
   if (authorId !== undefined && authorUsername !== undefined) {
     throw new ParamError('author_id, author_username are mutually exclusive');
   }
-  const orderBy = oneOf(q, 'order_by', ['created_at', 'updated_at', 'title'] as const) ?? 'created_at';
-  const sort = oneOf(q, 'sort', ['asc', 'desc'] as const) ?? 'desc';
-  const state = oneOf(q, 'state', ['opened', 'closed', 'all'] as const);
+  const orderBy = oneOfParam(q, 'order_by', ['created_at', 'updated_at', 'title'] as const) ?? 'created_at';
+  const sort = oneOfParam(q, 'sort', ['asc', 'desc'] as const) ?? 'desc';
+  const state = oneOfParam(q, 'state', ['opened', 'closed', 'all'] as const);
   const not = (q.not && typeof q.not === 'object' ? q.not : {}) as Params;
   const notAuthorId = intOf(not.author_id, 'not[author_id]');
   return {
@@ -69,10 +45,10 @@ export function listInputOf(q: Params): EpicListInput {
     createdBefore: timeParam(q, 'created_before'),
     updatedAfter: timeParam(q, 'updated_after'),
     updatedBefore: timeParam(q, 'updated_before'),
-    includeAncestorGroups: boolOf(q, 'include_ancestor_groups') ?? false,
-    includeDescendantGroups: boolOf(q, 'include_descendant_groups') ?? true,
+    includeAncestorGroups: boolParam(q, 'include_ancestor_groups') ?? false,
+    includeDescendantGroups: boolParam(q, 'include_descendant_groups') ?? true,
     myReactionEmoji: stringParam(q, 'my_reaction_emoji') || undefined,
-    confidential: boolOf(q, 'confidential'),
+    confidential: boolParam(q, 'confidential'),
     not: {
       labelNames: listParam(not, 'labels'),
       authorId: notAuthorId,
@@ -88,16 +64,16 @@ export function epicInputOf(p: Params): EpicInput {
   const input: EpicInput = {
     title: p.title,
     description: p.description,
-    confidential: boolOf(p, 'confidential'),
+    confidential: boolParam(p, 'confidential'),
     color: p.color,
-    startDateIsFixed: boolOf(p, 'start_date_is_fixed'),
+    startDateIsFixed: boolParam(p, 'start_date_is_fixed'),
     startDateFixed: date(p.start_date_fixed),
-    dueDateIsFixed: boolOf(p, 'due_date_is_fixed'),
+    dueDateIsFixed: boolParam(p, 'due_date_is_fixed'),
     dueDateFixed: date(p.due_date_fixed),
     labels: listParam(p, 'labels'),
     addLabels: listParam(p, 'add_labels'),
     removeLabels: listParam(p, 'remove_labels'),
-    stateEvent: oneOf(p, 'state_event', ['close', 'reopen'] as const),
+    stateEvent: oneOfParam(p, 'state_event', ['close', 'reopen'] as const),
   };
   // Deprecated start_date / end_date map to fixed dates.
   if (p.start_date !== undefined) {

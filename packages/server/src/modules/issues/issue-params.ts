@@ -3,7 +3,16 @@
  * input. Grape-style refusals: `{"error": "order_by does not have a valid value"}` (400).
  */
 import { isIsoDate } from '@milepost/shared';
-import { boolParam, intParam, ParamError, type Params, stringParam } from '../../http/grape-params.ts';
+import {
+  boolParam,
+  intParam,
+  listParam,
+  oneOfParam,
+  ParamError,
+  type Params,
+  stringParam,
+  timeParam,
+} from '../../http/grape-params.ts';
 import {
   HEALTH_STATUSES,
   type HealthStatus,
@@ -27,31 +36,6 @@ const ORDER_BY: Record<string, string> = {
   title: 'TITLE',
   weight: 'WEIGHT',
 };
-
-/** `a,b` or `a[]=…` or a JSON array → trimmed, non-empty strings. */
-export function csvParam(p: Params, name: string): string[] | undefined {
-  const v = p[name];
-  if (v === undefined || v === null || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-  const out = items
-    .map((i) => (typeof i === 'string' || typeof i === 'number' ? String(i).trim() : ''))
-    .filter(Boolean);
-  return out.length ? out : undefined;
-}
-
-function oneOf<T extends string>(p: Params, name: string, values: readonly T[]): T | undefined {
-  const v = stringParam(p, name);
-  if (v === undefined || v === '') return undefined;
-  if (!(values as readonly string[]).includes(v)) throw new ParamError(`${name} does not have a valid value`);
-  return v as T;
-}
-
-function timeParam(p: Params, name: string): string | undefined {
-  const v = stringParam(p, name);
-  if (v === undefined || v === '') return undefined;
-  if (Number.isNaN(Date.parse(v))) throw new ParamError(`${name} is invalid`);
-  return v;
-}
 
 /** An integer that may also be `None` / `Any`. */
 function intOrWildcard(p: Params, name: string): { id?: number; wildcard?: 'NONE' | 'ANY' } {
@@ -102,8 +86,8 @@ export function issueFilterFromParams(
   const scopeRaw = stringParam(p, 'scope')?.replaceAll('-', '_') ?? defaultScope;
   if (!['all', 'created_by_me', 'assigned_to_me'].includes(scopeRaw))
     throw new ParamError('scope does not have a valid value');
-  const orderBy = oneOf(p, 'order_by', Object.keys(ORDER_BY)) ?? 'created_at';
-  const sortDir = oneOf(p, 'sort', ['asc', 'desc']) ?? 'desc';
+  const orderBy = oneOfParam(p, 'order_by', Object.keys(ORDER_BY)) ?? 'created_at';
+  const sortDir = oneOfParam(p, 'sort', ['asc', 'desc']) ?? 'desc';
   const sort = `${ORDER_BY[orderBy]}_${sortDir.toUpperCase()}` as IssueSort;
   if (p.author_id !== undefined && p.author_username !== undefined) {
     throw new ParamError('author_id, author_username are mutually exclusive');
@@ -114,7 +98,7 @@ export function issueFilterFromParams(
   if (p.milestone !== undefined && p.milestone_id !== undefined) {
     throw new ParamError('milestone, milestone_id are mutually exclusive');
   }
-  const labels = csvParam(p, 'labels');
+  const labels = listParam(p, 'labels');
   const labelWildcard =
     labels?.length === 1 && /^(none|any)$/i.test(labels[0] ?? '')
       ? (labels[0]?.toUpperCase() as 'NONE' | 'ANY')
@@ -131,33 +115,33 @@ export function issueFilterFromParams(
   if (health && !/^(none|any)$/i.test(health) && !(HEALTH_STATUSES as readonly string[]).includes(health)) {
     throw new ParamError('health_status does not have a valid value');
   }
-  const inFields = csvParam(p, 'in');
+  const inFields = listParam(p, 'in');
   if (inFields?.some((f) => f !== 'title' && f !== 'description'))
     throw new ParamError('in does not have a valid value');
   const iids =
-    p.iids === undefined ? undefined : (csvParam(p, 'iids') ?? []).map((v) => intParam({ iids: v }, 'iids') as number);
+    p.iids === undefined ? undefined : (listParam(p, 'iids') ?? []).map((v) => intParam({ iids: v }, 'iids') as number);
   const reaction = stringParam(p, 'my_reaction_emoji');
   const not = (p.not && typeof p.not === 'object' ? p.not : {}) as Params;
   const notFilter: NegatedIssueFilter = {
-    labelNames: csvParam(not, 'labels'),
-    milestoneTitle: csvParam(not, 'milestone'),
-    authorUsername: csvParam(not, 'author_username'),
-    assigneeUsernames: csvParam(not, 'assignee_username'),
+    labelNames: listParam(not, 'labels'),
+    milestoneTitle: listParam(not, 'milestone'),
+    authorUsername: listParam(not, 'author_username'),
+    assigneeUsernames: listParam(not, 'assignee_username'),
     assigneeId: intParam(not, 'assignee_id'),
     iids:
       not.iids === undefined
         ? undefined
-        : (csvParam(not, 'iids') ?? []).map((v) => intParam({ iids: v }, 'not[iids]') as number),
+        : (listParam(not, 'iids') ?? []).map((v) => intParam({ iids: v }, 'not[iids]') as number),
     weight: intParam(not, 'weight'),
-    healthStatus: csvParam(not, 'health_status') as HealthStatus[] | undefined,
+    healthStatus: listParam(not, 'health_status') as HealthStatus[] | undefined,
     epicId: intParam(not, 'epic_id'),
     myReactionEmoji: stringParam(not, 'my_reaction_emoji'),
-    types: csvParam(not, 'issue_type') as IssueType[] | undefined,
+    types: listParam(not, 'issue_type') as IssueType[] | undefined,
   };
   notFilter.authorId = intParam(not, 'author_id');
   const due = dueDateFilter(stringParam(p, 'due_date'));
   const filter: IssueFilter = {
-    state: oneOf(p, 'state', ['opened', 'closed', 'all']) ?? 'all',
+    state: oneOfParam(p, 'state', ['opened', 'closed', 'all']) ?? 'all',
     iids,
     search: stringParam(p, 'search') || undefined,
     searchIn: inFields as IssueFilter['searchIn'],
@@ -169,9 +153,9 @@ export function issueFilterFromParams(
     authorUsername: stringParam(p, 'author_username') || undefined,
     assigneeId: assignee.id,
     assigneeWildcard: assignee.wildcard,
-    assigneeUsernames: csvParam(p, 'assignee_username'),
+    assigneeUsernames: listParam(p, 'assignee_username'),
     confidential: boolParam(p, 'confidential'),
-    types: oneOf(p, 'issue_type', ISSUE_TYPES) ? [p.issue_type as IssueType] : undefined,
+    types: oneOfParam(p, 'issue_type', ISSUE_TYPES) ? [p.issue_type as IssueType] : undefined,
     weight: weight.id,
     weightWildcard: weight.wildcard,
     epicId: epic.id,
@@ -212,9 +196,9 @@ function intOrNull(p: Params, name: string): number | null | undefined {
 
 /** The attributes of `POST /projects/:id/issues` and `PUT …/:issue_iid`. */
 export function issueInputFromParams(p: Params): IssueInput & { epicIid?: number } {
-  const assigneeIds = csvParam(p, 'assignee_ids')?.map((v) => intParam({ assignee_ids: v }, 'assignee_ids') as number);
+  const assigneeIds = listParam(p, 'assignee_ids')?.map((v) => intParam({ assignee_ids: v }, 'assignee_ids') as number);
   const assigneeId = p.assignee_id !== undefined ? intOrNull(p, 'assignee_id') : undefined;
-  const stateEvent = oneOf(p, 'state_event', ['close', 'reopen']);
+  const stateEvent = oneOfParam(p, 'state_event', ['close', 'reopen']);
   const healthStatus = p.health_status;
   if (
     healthStatus !== undefined &&
@@ -226,8 +210,8 @@ export function issueInputFromParams(p: Params): IssueInput & { epicIid?: number
   }
   const weight =
     p.weight === undefined ? undefined : p.weight === null || p.weight === '' ? null : intParam(p, 'weight');
-  const issueType = oneOf(p, 'issue_type', ISSUE_TYPES);
-  const labels = p.labels === undefined ? undefined : (csvParam(p, 'labels') ?? []);
+  const issueType = oneOfParam(p, 'issue_type', ISSUE_TYPES);
+  const labels = p.labels === undefined ? undefined : (listParam(p, 'labels') ?? []);
   return {
     title: p.title,
     description: p.description,
@@ -236,8 +220,8 @@ export function issueInputFromParams(p: Params): IssueInput & { epicIid?: number
     issueType,
     assigneeIds: assigneeIds ?? (assigneeId === undefined ? undefined : assigneeId === null ? [] : [assigneeId]),
     labelTitles: labels,
-    addLabelTitles: csvParam(p, 'add_labels'),
-    removeLabelTitles: csvParam(p, 'remove_labels'),
+    addLabelTitles: listParam(p, 'add_labels'),
+    removeLabelTitles: listParam(p, 'remove_labels'),
     milestoneId: p.milestone_id === undefined ? undefined : intOrNull(p, 'milestone_id'),
     weight,
     dueDate: dateParam(p, 'due_date'),
