@@ -268,7 +268,7 @@ def _():
     _, linked = source.links.create(
         {"target_project_id": state["other"].id, "target_issue_iid": target.iid, "link_type": "blocks"}
     )
-    expect(linked["iid"], target.iid, "target iid")
+    expect(linked.iid, target.iid, "target iid")
     links = source.links.list()
     expect([(l.iid, l.link_type) for l in links], [(target.iid, "blocks")], "links")
     source.links.delete(links[0].issue_link_id)
@@ -373,9 +373,10 @@ def _():
         f"/groups/{group.id}/epics/{source.iid}/related_epics",
         post_data={"target_group_id": group.id, "target_epic_iid": state["child"].iid, "link_type": "relates_to"},
     )
+    expect(link["target_epic"]["iid"], state["child"].iid, "target epic")
     related = gl.http_list(f"/groups/{group.id}/epics/{source.iid}/related_epics", get_all=True)
-    expect([r["iid"] for r in related], [state["child"].iid], "related epics")
-    gl.http_delete(f"/groups/{group.id}/epics/{source.iid}/related_epics/{link['id']}")
+    expect([(r["iid"], r["link_type"]) for r in related], [(state["child"].iid, "relates_to")], "related epics")
+    gl.http_delete(f"/groups/{group.id}/epics/{source.iid}/related_epics/{related[0]['related_epic_link_id']}")
     expect(gl.http_list(f"/groups/{group.id}/epics/{source.iid}/related_epics", get_all=True), [], "after unlink")
 
 

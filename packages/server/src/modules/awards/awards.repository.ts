@@ -38,6 +38,21 @@ export function awardsRepository(db: Db) {
       return (await db.select().from(awardEmoji).where(eq(awardEmoji.id, id)).limit(1))[0];
     },
 
+    /** One page of an awardable's awards, oldest first, with the total. */
+    async page(
+      type: AwardableType,
+      awardableId: number,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: AwardRow[]; total: number }> {
+      const where = and(eq(awardEmoji.awardableType, type), eq(awardEmoji.awardableId, awardableId));
+      const [rows, [count]] = await Promise.all([
+        db.select().from(awardEmoji).where(where).orderBy(awardEmoji.id).limit(limit).offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(awardEmoji).where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
     async delete(id: number): Promise<void> {
       await db.delete(awardEmoji).where(eq(awardEmoji.id, id));
     },

@@ -7,6 +7,7 @@ import { isAwardEmojiName } from '@milepost/shared/domain/emoji';
 import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
@@ -14,6 +15,7 @@ import { findReadableEpic } from '../issues/issues.adapters.ts';
 import type { IssueNode } from '../issues/issues.types.ts';
 import { noteableSubject, notesService } from '../notes/notes.service.ts';
 import type { NoteNode } from '../notes/notes.types.ts';
+import { usersRepository } from '../users/users.repository.ts';
 import { type AwardableType, type AwardRow, awardsRepository } from './awards.repository.ts';
 
 export type Awardable =
@@ -37,6 +39,14 @@ function idOf(awardable: Awardable): number {
 
 export function awardsService(db: Db) {
   const repo = awardsRepository(db);
+
+  async function withUsers(rows: AwardRow[]): Promise<{ award: AwardRow; user: UserRow }[]> {
+    const users = await usersRepository(db).findByIds([...new Set(rows.map((r) => r.userId))]);
+    return rows.flatMap((award) => {
+      const user = users.find((u) => u.id === award.userId);
+      return user ? [{ award, user }] : [];
+    });
+  }
 
   return {
     /** The epic or issue with this id, if the actor may read it. */
@@ -69,6 +79,15 @@ export function awardsService(db: Db) {
         }
         return { award: await r.insert(awardable.type, idOf(awardable), user.id, name), toggledOn: true };
       });
+    },
+
+    /** One page of a readable awardable's awards (REST's `…/award_emoji`), with their users. */
+    /** Awards with their users (an award whose user is gone is left out). */
+    withUsers,
+
+    async page(awardable: Awardable, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.page(awardable.type, idOf(awardable), page.limit, page.offset);
+      return { rows: await withUsers(rows), total };
     },
 
     /** Adds the reaction (REST's POST …/award_emoji); one the actor already gave is refused. */

@@ -2,9 +2,11 @@
  * Batched reads behind the Epic fields (one query per page of epics, whatever its size): labels,
  * subtree roll-ups, children and issue existence, blocking links, votes, subscriptions.
  */
+
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { epicLabels, epics, groups, type LabelRow, labels } from '../../db/schema.ts';
+import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import type { EpicWithGroup } from './epics.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
@@ -180,12 +182,7 @@ export function epicReadsRepository(db: Db) {
     },
 
     async subscribed(userId: number, epicIds: readonly number[]): Promise<Set<number>> {
-      if (epicIds.length === 0) return new Set();
-      const result = await db.execute<{ id: number }>(sql`
-        SELECT subscribable_id AS id FROM subscriptions
-        WHERE subscribable_type = 'Epic' AND user_id = ${userId} AND subscribed
-          AND subscribable_id = ANY(${ids(epicIds)})`);
-      return new Set(result.rows.map((r) => Number(r.id)));
+      return await subscriptionsRepository(db).subscribedIds('Epic', userId, epicIds);
     },
 
     /** The author and the assignees of the epic's issues visible under `visibleIssue`, in that order. */

@@ -1,8 +1,10 @@
 /** SQL for epics: rows, lists with GitLab's filters, and writes. Access rules arrive as SQL conditions. */
+
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
+import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import type { EpicNode } from './epics.types.ts';
 
 /** An epic with its group: the domain's `EpicNode` (one shape, two names). */
@@ -341,10 +343,7 @@ export function epicsRepository(db: Db) {
       return id === undefined ? undefined : Number(id);
     },
     async setSubscription(epicId: number, userId: number, subscribed: boolean): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO subscriptions (user_id, subscribable_type, subscribable_id, subscribed)
-        VALUES (${userId}, 'Epic', ${epicId}, ${subscribed})
-        ON CONFLICT (subscribable_type, subscribable_id, user_id) DO UPDATE SET subscribed = EXCLUDED.subscribed`);
+      await subscriptionsRepository(db).set('Epic', epicId, userId, subscribed);
     },
   };
 }

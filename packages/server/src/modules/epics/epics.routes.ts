@@ -19,6 +19,7 @@ import {
 } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
+import { subscriptionRoutes } from '../../http/subscription-routes.ts';
 import type { Services } from '../services.ts';
 import { hasEpicAttributes } from './epic-input.ts';
 import { epicInputOf, listInputOf, presentEpics } from './epic-rest.ts';
@@ -116,6 +117,14 @@ export function epicsRoutes(api: FastifyInstance, services: Services, config: Co
         requireUser(request.actor, true);
         await epics.remove(request.actor, await epicOf(request));
         return reply.code(204).send();
+      });
+
+      subscriptionRoutes<EpicParams>(r, `${prefix}/:epic_iid`, async (request, subscribed) => {
+        const found = await epicOf(request);
+        if ((await epics.subscribedOf(request.actor, [found.epic.id])).has(found.epic.id) === subscribed)
+          return undefined;
+        await epics.setSubscription(request.actor, found, subscribed);
+        return (await presentEpics(services, request.actor, [found], base, { withSubscribed: true }))[0];
       });
 
       for (const children of ['epics', 'links']) {

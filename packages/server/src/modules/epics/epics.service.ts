@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
@@ -58,6 +59,7 @@ const WILDCARDS: Record<string, Wildcard> = { none: 'none', any: 'any' };
 
 export function epicsService(db: Db) {
   const repo = epicsRepository(db);
+  const labelService = labelsService(db);
   const visible = (actor: Actor) => visibleEpicsSql(db, actor, sql.raw('"epics"'), sql.raw('"groups"'));
   const readable = async (actor: Actor, found: EpicWithGroup | undefined) =>
     found && (await can(db, actor, 'readEpic', { type: 'Epic', ...found })) ? found : undefined;
@@ -191,6 +193,7 @@ export function epicsService(db: Db) {
       if (!(await can(db, actor, 'createEpic', { type: 'Group', group }))) throw new ForbiddenError();
       const values = validateEpicInput(input);
       const parent = input.parentId != null ? await findParent(actor, input.parentId) : undefined;
+      await labelService.createMissing(actor, { type: 'Group', group }, input.labels);
       const confidential = values.confidential ?? false;
       return await db.transaction(async (tx) => {
         const txRepo = epicsRepository(tx);
@@ -230,6 +233,10 @@ export function epicsService(db: Db) {
       if (!(await can(db, actor, 'updateEpic', { type: 'Epic', ...found }))) throw new ForbiddenError();
       const changes = validateEpicInput(input, found.epic);
       const newParent = input.parentId != null ? await findParent(actor, input.parentId) : undefined;
+      await labelService.createMissing(actor, { type: 'Group', group: found.group }, [
+        ...(input.labels ?? []),
+        ...(input.addLabels ?? []),
+      ]);
       return await db.transaction(async (tx) => {
         const txRepo = epicsRepository(tx);
         await txRepo.lock([found.epic.id]);

@@ -41,6 +41,8 @@ export type IssueFilter = {
   labelWildcard?: Wildcard;
   orLabelNames?: string[];
   milestoneTitle?: string[];
+  /** issues of this one milestone (REST's `/milestones/:milestone_id/issues`) */
+  milestoneId?: number;
   milestoneWildcard?: Wildcard | 'UPCOMING' | 'STARTED';
   authorUsername?: string;
   authorId?: number;
@@ -145,6 +147,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.labelWildcard === 'ANY') c.push(hasAnyLabel);
   if (f.orLabelNames?.length) c.push(hasLabels(f.orLabelNames));
   if (f.milestoneTitle?.length) c.push(inMilestones(f.milestoneTitle));
+  if (f.milestoneId !== undefined) c.push(sql`i.milestone_id = ${f.milestoneId}`);
   if (f.milestoneWildcard === 'NONE') c.push(sql`i.milestone_id IS NULL`);
   if (f.milestoneWildcard === 'ANY') c.push(sql`i.milestone_id IS NOT NULL`);
   if (f.milestoneWildcard === 'UPCOMING') {

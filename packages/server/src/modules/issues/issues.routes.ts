@@ -17,6 +17,7 @@ import {
 } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
+import { subscriptionRoutes } from '../../http/subscription-routes.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import type { Services } from '../services.ts';
@@ -139,6 +140,12 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
       const node = await projectIssue(services, request.actor, request.params.id, request.params.issue_iid);
       await services.issues.remove(request.actor, node);
       return reply.code(204).send();
+    });
+
+    subscriptionRoutes<IssueParams>(r, '/projects/:id/issues/:issue_iid', async (request, subscribed) => {
+      const node = await projectIssue(services, request.actor, request.params.id, request.params.issue_iid);
+      if (!(await services.issues.setSubscription(request.actor, node, subscribed))) return undefined;
+      return (await presentIssues(services, request.actor, [node], base))[0];
     });
 
     issueLinksRoutes(r, services, config);

@@ -14,8 +14,10 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { labelsService } from '../labels/labels.service.ts';
 import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { FieldErrors } from '../validation.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
@@ -75,6 +77,7 @@ function draftIssue(project: ProjectWithGroup): IssueNode {
 
 export function issuesService(db: Db) {
   const repo = issuesRepository(db);
+  const labelService = labelsService(db);
 
   async function readable(actor: Actor, node: IssueNode | undefined): Promise<IssueNode | undefined> {
     if (!node) return undefined;
@@ -165,6 +168,7 @@ export function issuesService(db: Db) {
       const given = admin ? input : { ...input, ...Object.fromEntries(metadataKeys(input).map((k) => [k, undefined])) };
       const scalars = validateIssueInput(given, true, errors);
       if (errors.any) throw new ValidationError(errors.fields);
+      await labelService.createMissing(actor, { type: 'Project', ...project }, given.labelTitles);
       const author = actor.user;
       return await db.transaction(async (tx) => {
         const r = issuesRepository(tx);
@@ -209,6 +213,10 @@ export function issuesService(db: Db) {
       const errors = new FieldErrors();
       const changes: IssueChanges = validateIssueInput(given, false, errors);
       if (errors.any) throw new ValidationError(errors.fields);
+      await labelService.createMissing(actor, { type: 'Project', project: node.project, group: node.group }, [
+        ...(given.labelTitles ?? []),
+        ...(given.addLabelTitles ?? []),
+      ]);
       const { issue } = node;
       if (given.stateEvent === 'close' && issue.state === 'opened') {
         Object.assign(changes, { state: 'closed', closedAt: new Date(), closedById: actor.user?.id ?? null });
@@ -278,6 +286,18 @@ export function issuesService(db: Db) {
 
   return {
     ...service,
+    /**
+     * Subscribes the actor to a readable issue's notifications, or unsubscribes; false when the
+     * actor already was in that state (as author or assignee too), which REST answers 304.
+     */
+    async setSubscription(actor: Actor, node: IssueNode, subscribed: boolean): Promise<boolean> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      if ((await repo.subscribedIds(user.id, [node.issue.id])).has(node.issue.id) === subscribed) return false;
+      await subscriptionsRepository(db).set('Issue', node.issue.id, user.id, subscribed);
+      return true;
+    },
+
     /** Labels, milestone, users, epic, votes and subscription of a page of issues (for REST/UI entities). */
     details: (actor: Actor, nodes: readonly IssueNode[]) => issueDetails(db, actor, nodes),
     ...issuePromotion(db),

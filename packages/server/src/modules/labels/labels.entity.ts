@@ -3,7 +3,7 @@ import type { LabelRow } from '../../db/schema.ts';
 import { renderMarkdown } from '../../markdown/render.ts';
 
 /** GitLab's `GroupLabel` / `ProjectLabel` REST entity. */
-export function labelEntity(label: LabelRow) {
+export function labelEntity(label: LabelRow, subscribed = false) {
   return {
     id: label.id,
     name: label.title,
@@ -11,7 +11,7 @@ export function labelEntity(label: LabelRow) {
     description_html: label.description === '' ? '' : renderMarkdown(label.description),
     text_color: textColorFor(label.color),
     color: label.color,
-    subscribed: false,
+    subscribed,
     priority: null,
     is_project_label: label.projectId !== null,
   };

@@ -118,6 +118,31 @@ export function labelsRepository(db: Db) {
       return counts;
     },
     ...containerRowsRepository(db, labels),
+    /**
+     * Creates, in one container, the labels of these titles it does not hold yet (GitLab's
+     * Labels::FindOrCreateService). Call inside a transaction: a transaction-scoped advisory lock
+     * on the container makes concurrent requests naming the same new title create it once.
+     */
+    async insertMissingTitles(
+      container: { groupId: number | null; projectId: number | null },
+      titles: readonly string[],
+      color: string,
+    ): Promise<void> {
+      const key = container.groupId !== null ? `group:${container.groupId}` : `project:${container.projectId}`;
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`labels:${key}`}))`);
+      const owner =
+        container.groupId !== null
+          ? eq(labels.groupId, container.groupId)
+          : eq(labels.projectId, container.projectId ?? 0);
+      const taken = await db
+        .select({ title: labels.title })
+        .from(labels)
+        .where(and(owner, sql`${labels.title} = ANY(${sql.param([...titles])}::text[])`));
+      const missing = titles.filter((t) => !taken.some((row) => row.title === t));
+      if (missing.length) {
+        await db.insert(labels).values(missing.map((title) => ({ ...container, title, color, description: '' })));
+      }
+    },
     async delete(id: number): Promise<void> {
       await db.delete(labels).where(eq(labels.id, id));
     },

@@ -15,6 +15,7 @@ import {
 } from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
+import { subscriptionRoutes } from '../../http/subscription-routes.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import { containerRestRoutes, containerUiRoute } from '../containers/container-rest.ts';
 import type { Services } from '../services.ts';
@@ -49,14 +50,11 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
   }
 
   async function present(actor: Actor, rows: LabelRow[], withCounts: boolean) {
-    const counts = withCounts
-      ? await services.labels.issueCounts(
-          actor,
-          rows.map((l) => l.id),
-        )
-      : undefined;
+    const ids = rows.map((l) => l.id);
+    const counts = withCounts ? await services.labels.issueCounts(actor, ids) : undefined;
+    const subscribed = await services.labels.subscribedIds(actor, ids);
     return rows.map((l) => ({
-      ...labelEntity(l),
+      ...labelEntity(l, subscribed.has(l.id)),
       ...(counts
         ? {
             open_issues_count: counts.get(l.id)?.opened ?? 0,
@@ -122,7 +120,9 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       requireOneChange(p);
       const c = await container(request);
       const label = await findLabel(c, request.actor, request.params.label_id, false);
-      return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+      return (
+        await present(request.actor, [await services.labels.update(request.actor, c, label, changes(p))], false)
+      )[0];
     });
 
     r.delete<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request, reply) => {
@@ -131,6 +131,13 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       const label = await findLabel(c, request.actor, request.params.label_id, false);
       await services.labels.remove(request.actor, c, label);
       return reply.code(204).send();
+    });
+
+    subscriptionRoutes<LabelParams>(r, `/${kind}/:id/labels/:label_id`, async (request, subscribed) => {
+      const c = await container(request);
+      const label = await findLabel(c, request.actor, request.params.label_id, true);
+      if (!(await services.labels.setSubscription(request.actor, c, label, subscribed))) return undefined;
+      return (await present(request.actor, [label], false))[0];
     });
 
     // Deprecated forms: the label named by `name` or `label_id` in the parameters.
@@ -150,7 +157,9 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       requireOneChange(p);
       const c = await container(request);
       const label = await findLabel(c, request.actor, target, false);
-      return labelEntity(await services.labels.update(request.actor, c, label, changes(p)));
+      return (
+        await present(request.actor, [await services.labels.update(request.actor, c, label, changes(p))], false)
+      )[0];
     });
 
     r.delete<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {

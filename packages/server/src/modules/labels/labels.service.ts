@@ -10,6 +10,9 @@
  *   closest ancestor). Any id or title that is not available throws `UnknownLabelsError` (422,
  *   "Labels not found: …", naming only what the caller sent). Scoped labels are NOT reduced here:
  *   apply `keepOnePerScope` from @milepost/shared on the final list of a target.
+ * - `createMissing(actor, container, titles)` → creates the titles not available to the container
+ *   in the container itself (a project label for issues, a group label for epics), as GitLab does
+ *   for `labels`/`add_labels` given by name; 400 when the actor may not create labels there.
  * - `loadByIds(ids)` → rows by id, no access check (for rows already linked to a readable target).
  * - `loadForEpics(epicIds)` / `loadForIssues(issueIds)` → Map(target id → labels sorted by title),
  *   one query for the whole batch (use it in your DataLoader).
@@ -21,9 +24,17 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql, visibleLabelsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, LabelRow } from '../../db/schema.ts';
-import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  isUniqueViolation,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../errors.ts';
 import { byContainer, type Container } from '../containers/container.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import { FieldErrors } from '../validation.ts';
 import { type LabelScope, labelsRepository } from './labels.repository.ts';
 
@@ -48,6 +59,9 @@ export type ProjectLabelsOptions = LabelSearch & { includeAncestorGroups?: boole
 export const MAX_LABEL_DESCRIPTION = 1_000_000;
 
 export const LABEL_EXISTS = 'Label already exists';
+
+/** GitLab's `Label::DEFAULT_COLOR`, the colour of labels created by name on an issue or epic. */
+export const DEFAULT_LABEL_COLOR = '#6699cc';
 
 /** Some requested labels are not available to the container (missing or hidden look the same). */
 export class UnknownLabelsError extends ValidationError {
@@ -249,6 +263,38 @@ export function labelsService(db: Db) {
       await db.transaction(async (tx) => labelsRepository(tx).delete(label.id));
     },
 
+    /**
+     * Labels named on an issue or epic that the container cannot see yet are created in it (own
+     * transaction, before the caller's: GitLab creates them before saving the issue too). Nothing
+     * to create needs no permission; creating needs adminLabel, else 400 naming the labels.
+     */
+    async createMissing(actor: Actor, c: LabelContainer, titles: readonly string[] | undefined): Promise<void> {
+      const wanted = [...new Set((titles ?? []).map((t) => t.trim()).filter(Boolean))].slice(0, 100);
+      if (wanted.length === 0) return;
+      const available = await repo.findInScope(availableScope(c), { titles: wanted });
+      const missing = wanted.filter((t) => !available.some((l) => l.title === t));
+      if (missing.length === 0) return;
+      if (!(await can(db, actor, 'adminLabel', subject(c)))) {
+        const where = c.type === 'Group' ? 'this group' : 'this project';
+        throw new ValidationError(
+          {
+            labels: [
+              `${missing.map((t) => JSON.stringify(t)).join(', ')} not found, and you may not create labels in ${where}`,
+            ],
+          },
+          400,
+        );
+      }
+      for (const title of missing) validate({ title, color: DEFAULT_LABEL_COLOR }, false);
+      const container = {
+        groupId: c.type === 'Group' ? c.group.id : null,
+        projectId: c.type === 'Project' ? c.project.id : null,
+      };
+      await db.transaction(async (tx) =>
+        labelsRepository(tx).insertMissingTitles(container, missing, DEFAULT_LABEL_COLOR),
+      );
+    },
+
     async resolveForGroup(actor: Actor, group: GroupRow, by: { ids?: readonly number[]; titles?: readonly string[] }) {
       return await resolve(actor, { type: 'Group', group }, by);
     },
@@ -259,6 +305,23 @@ export function labelsService(db: Db) {
       by: { ids?: readonly number[]; titles?: readonly string[] },
     ) {
       return await resolve(actor, { type: 'Project', ...found }, by);
+    },
+
+    /** Which of these labels the actor subscribed to (none for signed-out visitors). */
+    async subscribedIds(actor: Actor, labelIds: readonly number[]): Promise<Set<number>> {
+      if (!actor.user) return new Set();
+      return await subscriptionsRepository(db).subscribedIds('Label', actor.user.id, labelIds);
+    },
+
+    /** Subscribes to a label available to `c`, or unsubscribes; false when already in that state (REST's 304). */
+    async setSubscription(actor: Actor, c: LabelContainer, label: LabelRow, subscribed: boolean): Promise<boolean> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      await assertRead(actor, c);
+      const subs = subscriptionsRepository(db);
+      if ((await subs.subscribedIds('Label', user.id, [label.id])).has(label.id) === subscribed) return false;
+      await subs.set('Label', label.id, user.id, subscribed);
+      return true;
     },
 
     /** Opened / closed issue counts per label, counting only issues the actor may read. */

@@ -16,6 +16,7 @@ import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import { containerRestRoutes, containerUiRoute } from '../containers/container-rest.ts';
+import { presentIssues } from '../issues/issue-rest.ts';
 import type { Services } from '../services.ts';
 import { milestoneEntity, milestoneUiEntity } from './milestones.entity.ts';
 import type { MilestoneContainer } from './milestones.service.ts';
@@ -114,6 +115,20 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
     r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
       const c = await container(request);
       return (await present([await findMilestone(c, request)]))[0];
+    });
+
+    // GitLab's milestone issues (lib/api/milestone_responses.rb): the issues of the milestone the
+    // actor may read, by label priority as `Milestone#sorted_issues`, paginated.
+    r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id/issues`, async (request, reply) => {
+      const page = pageOf(request.query as Params);
+      const milestone = await findMilestone(await container(request), request);
+      const { rows, total } = await services.issues.list(
+        request.actor,
+        { milestoneId: milestone.id, state: 'all', sort: 'LABEL_PRIORITY_ASC' },
+        page,
+      );
+      setPaginationHeaders(request, reply, page, total, base);
+      return await presentIssues(services, request.actor, rows, base);
     });
 
     r.put<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
