@@ -81,7 +81,8 @@ function runScript(script, env) {
     maxBuffer: 16 * 1024 * 1024,
   });
   const out = `${res.stdout ?? ''}${res.stderr ?? ''}`;
-  process.stdout.write(out.replace(/^(?!\s)/gm, `[${script.name}] `));
+  const lines = out.trimEnd().split('\n');
+  process.stdout.write(`${lines.map((l) => (/^\s/.test(l) ? l : `[${script.name}] ${l}`)).join('\n')}\n`);
   const passed = (res.stdout ?? '').match(/^ok - /gm)?.length ?? 0;
   let failed = (res.stdout ?? '').match(/^not ok - /gm)?.length ?? 0;
   if (res.status !== 0 && failed === 0) failed = 1;

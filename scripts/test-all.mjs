@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check and every suite, then one line `N passed, N failed` summed over all.
  * Steps: typecheck, lint, schema and client-type drift, unit/integration (shared, server, web),
- * web build, Playwright e2e, and the server suite once more against Debian's PostgreSQL 15
+ * web build, Playwright e2e, real GitLab clients (python-gitlab, its CLI and the Ruby gem driving a
+ * running Milepost: scripts/client-checks.mjs), and the server suite once more against Debian's PostgreSQL 15
  * (when its binaries are installed; CI installs them) to prove the external-server path.
  * Exits non-zero on any failure.
  */
@@ -105,6 +106,11 @@ step('e2e (Chromium)', () => {
       failed: (j.stats?.unexpected ?? 0) + (j.errors?.length ?? 0),
     };
   });
+});
+step('GitLab clients (python-gitlab, its CLI, the Ruby gem)', () => {
+  const report = path.join(tmp, 'clients.json');
+  const r = run('node', ['scripts/client-checks.mjs', '--json', report]);
+  return counts(report, r, (j) => ({ passed: j.passed, failed: j.failed }));
 });
 step('server integration (external PostgreSQL 15)', () => {
   const pg = externalPostgres(tmp, 15);
