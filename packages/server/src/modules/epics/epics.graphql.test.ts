@@ -217,16 +217,18 @@ describe('epics over GraphQL', () => {
       },
       { as: owner },
     );
-    expect(add.data?.updateEpic.epic.labels.nodes.map((l) => l.title)).toEqual(['priority::high']);
+    // A title the group cannot see (a subgroup's label) is created in the group, as GitLab's
+    // Labels::FindOrCreateService does for `addLabels`.
+    expect(add.data?.updateEpic.epic.labels.nodes.map((l) => l.title)).toEqual(['priority::high', 'subgroup-only']);
     const swap = await t.graphql<{ updateEpic: { epic: { labels: { nodes: { title: string }[] } } } }>(
       UPDATE,
       { input: { groupPath: 'acme', iid: '1', addLabels: ['priority::low'] } },
       { as: owner },
     );
-    expect(swap.data?.updateEpic.epic.labels.nodes.map((l) => l.title)).toEqual(['priority::low']);
+    expect(swap.data?.updateEpic.epic.labels.nodes.map((l) => l.title)).toEqual(['priority::low', 'subgroup-only']);
     const remove = await t.graphql<{ updateEpic: { epic: { labels: { nodes: unknown[] } } } }>(
       UPDATE,
-      { input: { groupPath: 'acme', iid: '1', removeLabels: ['priority::low'] } },
+      { input: { groupPath: 'acme', iid: '1', removeLabels: ['priority::low', 'subgroup-only'] } },
       { as: owner },
     );
     expect(remove.data?.updateEpic.epic.labels.nodes).toEqual([]);
