@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import { boolParam, paramsOf } from '../../http/grape-params.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { numericId, requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
@@ -36,8 +37,8 @@ export function usersRoutes(api: FastifyInstance, services: Services, config: Co
 
   api.post('/users', async (request, reply) => {
     requireUser(request.actor, true);
-    const body = (request.body as Record<string, unknown>) ?? {};
-    const user = await services.users.create(request.actor, body);
+    const p = paramsOf(request);
+    const user = await services.users.create(request.actor, { ...p, admin: boolParam(p, 'admin') ?? false });
     return reply.code(201).send(userPrivate(user, base));
   });
 }

@@ -76,7 +76,7 @@ export function usersService(db: Db) {
           username,
           name,
           email,
-          admin: input.admin === true || input.admin === 'true',
+          admin: input.admin === true,
           passwordHash: await hashPassword(input.password as string),
           avatarUrl: null,
         });
