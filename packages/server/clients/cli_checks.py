@@ -86,6 +86,14 @@ def _():
     assert milestones and all(m["state"] == "active" for m in milestones), milestones
 
 
+@check("cli: project-issue-note create and list")
+def _():
+    iid = str(state["iid"])
+    cli("project-issue-note", "create", "--project-id", "acme/website", "--issue-iid", iid, "--body", "From the CLI")
+    notes = cli("project-issue-note", "list", "--project-id", "acme/website", "--issue-iid", iid)
+    assert "From the CLI" in [n["body"] for n in notes], notes
+
+
 @check("cli: project-issue delete (an empty JSON body)")
 def _():
     cli("project-issue", "delete", "--project-id", "acme/website", "--iid", str(state["iid"]))

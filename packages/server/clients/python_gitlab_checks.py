@@ -394,6 +394,45 @@ def _():
     expect(group.epics.get(epic.iid).subscribed, False, "unsubscribed")
 
 
+@check("issue notes: create, list, get, update, delete; award emoji on a note")
+def _():
+    issue = state["project"].issues.get(state["issue"].iid)
+    note = issue.notes.create({"body": "Reproduced on **Safari 17**"})
+    expect(note.author["username"], USERNAME, "author")
+    issue.notes.create({"body": "Second thought"})
+    bodies = [n.body for n in issue.notes.list(get_all=True, sort="asc", order_by="created_at") if not n.system]
+    expect(bodies, ["Reproduced on **Safari 17**", "Second thought"], "notes")
+    fetched = issue.notes.get(note.id)
+    fetched.body = "Reproduced on Safari 17 and 18"
+    fetched.save()
+    expect(issue.notes.get(note.id).body, "Reproduced on Safari 17 and 18", "edited body")
+    award = fetched.awardemojis.create({"name": "eyes"})
+    expect([a.name for a in fetched.awardemojis.list()], ["eyes"], "note awards")
+    fetched.awardemojis.delete(award.id)
+    issue.notes.delete(note.id)
+    try:
+        issue.notes.get(note.id)
+        raise AssertionError("the note is still there")
+    except gitlab.GitlabGetError as error:
+        expect(error.response_code, 404, "deleted note")
+
+
+@check("discussions: start a thread on an issue, reply")
+def _():
+    issue = state["project"].issues.get(state["issue"].iid)
+    discussion = issue.discussions.create({"body": "Should we ship the fix behind a flag?"})
+    discussion.notes.create({"body": "Yes, for a week."})
+    again = issue.discussions.get(discussion.id)
+    expect([n["body"] for n in again.attributes["notes"]], ["Should we ship the fix behind a flag?", "Yes, for a week."], "thread")
+
+
+@check("epic notes: create and list (by the epic's id)")
+def _():
+    epic = state["group"].epics.get(state["epic"].iid)
+    epic.notes.create({"body": "Kick-off on Monday"})
+    expect([n.body for n in epic.notes.list(get_all=True) if not n.system], ["Kick-off on Monday"], "epic notes")
+
+
 @check("errors: 404 for missing things, 400 for a bad parameter, 403 for a guest")
 def _():
     try:

@@ -234,6 +234,20 @@ check('award emoji and subscriptions on epics') do
   expect(g.post("/groups/#{group}/epics/#{iid}/unsubscribe").subscribed, false, 'unsubscribed')
 end
 
+check('notes on issues and epics: create, list, edit, delete') do
+  project = $state[:project].id
+  iid = $state[:issue].iid
+  note = g.create_issue_note(project, iid, 'Reproduced on Safari 17')
+  expect(note.author.username, USERNAME, 'author')
+  expect(g.issue_notes(project, iid).reject(&:system).map(&:body), ['Reproduced on Safari 17'], 'issue notes')
+  expect(g.edit_issue_note(project, iid, note.id, 'Reproduced on Safari 18').body, 'Reproduced on Safari 18', 'edited')
+  g.delete_issue_note(project, iid, note.id)
+  expect(g.issue_notes(project, iid).reject(&:system).size, 0, 'after delete')
+  group = $state[:group].id
+  g.create_epic_note(group, $state[:epic].id, 'Kick-off on Monday')
+  expect(g.epic_notes(group, $state[:epic].id).reject(&:system).map(&:body), ['Kick-off on Monday'], 'epic notes')
+end
+
 check('errors and out-of-scope endpoints are 404s') do
   begin
     g.project('acme/no-such-project')
