@@ -78,11 +78,11 @@ def _():
     expect(cli("project-issue", "get", "--project-id", "acme/website", "--iid", str(state["iid"]))["state"], "closed", "state")
 
 
-@check("cli: group-label list and project-milestone list")
+@check("cli: group-label list and group-milestone list")
 def _():
     labels = cli("group-label", "list", "--group-id", "acme", "--get-all")
     assert len(labels) >= 5, labels
-    milestones = cli("project-milestone", "list", "--project-id", "acme/platform/web", "--state", "active")
+    milestones = cli("group-milestone", "list", "--group-id", "acme/platform", "--state", "active")
     assert milestones and all(m["state"] == "active" for m in milestones), milestones
 
 
