@@ -12,7 +12,7 @@ import Fastify, {
 import qs from 'qs';
 import type { Config } from './config.ts';
 import { type Database, isPoolWaitTimeout } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, ServiceUnavailableError, userFacingDatabaseError } from './errors.ts';
 import { createContext } from './graphql/context.ts';
 import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/limits.ts';
 import { createGraphQLServer } from './graphql/yoga.ts';
@@ -86,9 +86,12 @@ export async function buildApp(opts: {
   registerRateLimits(app, config);
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      const message = error.fields && error.status === 400 ? error.fields : error.message;
-      return reply.code(error.status).send({ message });
+    const known = userFacingDatabaseError(error);
+    if (known) {
+      if (!(error instanceof AppError)) request.log.warn({ err: error }, known.message);
+      if (known instanceof ServiceUnavailableError) reply.header('retry-after', String(known.retryAfterSeconds));
+      const message = known.fields && known.status === 400 ? known.fields : known.message;
+      return reply.code(known.status).send({ message });
     }
     const e = error as { statusCode?: number; code?: string; message?: string };
     if (

@@ -50,7 +50,19 @@ const envSchema = z.object({
   MILEPOST_PROTECTED_PATHS_LIMIT: wholeNumber('MILEPOST_PROTECTED_PATHS_LIMIT', 0, 1_000_000).default(10),
   MILEPOST_API_RATE_LIMIT_PER_USER: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_USER', 0, 1_000_000).default(0),
   MILEPOST_API_RATE_LIMIT_PER_IP: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_IP', 0, 1_000_000).default(0),
+  MILEPOST_STATEMENT_TIMEOUT_MS: wholeNumber('MILEPOST_STATEMENT_TIMEOUT_MS', 0, 86_400_000).default(15_000),
+  MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(
+    'MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    0,
+    86_400_000,
+  ).default(60_000),
 });
+
+/**
+ * Limits every database connection starts with: one statement may run `statementTimeoutMs`, a
+ * transaction may sit idle `idleInTransactionTimeoutMs`; 0 switches a limit off.
+ */
+export type DatabaseTimeouts = { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
 
 export type Config = {
   port: number;
@@ -93,6 +105,8 @@ export type Config = {
   apiRateLimitPerUser: number;
   /** API requests per minute per client address for signed-out requests; 0: no limit (GitLab's default). */
   apiRateLimitPerIp: number;
+  /** Per-connection limits of one statement and of an idle open transaction, in ms (0 = none). */
+  database: DatabaseTimeouts;
 };
 
 export class ConfigError extends Error {}
@@ -134,5 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     protectedPathsLimit: e.MILEPOST_PROTECTED_PATHS_LIMIT,
     apiRateLimitPerUser: e.MILEPOST_API_RATE_LIMIT_PER_USER,
     apiRateLimitPerIp: e.MILEPOST_API_RATE_LIMIT_PER_IP,
+    database: {
+      statementTimeoutMs: e.MILEPOST_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }

@@ -65,7 +65,7 @@ async function main() {
     }
     startLoading();
     const { connect, buildApp, ensureRootUser, loadDemoDurably } = await code;
-    database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs);
+    database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs, {}, config.database);
     const applied = await timer.time('migrations', migrate(database.pool));
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     const { app, fresh } = await timer.time(

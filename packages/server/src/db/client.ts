@@ -1,6 +1,7 @@
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema.ts';
 
 // bigint and numeric ids fit in a JS number for every table we have.
@@ -17,14 +18,25 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** GitLab's web request budget: 15 s per statement; an idle transaction is ended after a minute. */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000 };
+
 /**
  * A pool of at most `max` connections. With `waitTimeoutMs`, a query that finds every connection
  * busy (or a new connection that takes as long to open) fails after that long instead of waiting
  * without end: `isPoolWaitTimeout` tells that error apart, and the transports answer it 503.
  * `settings` are PostgreSQL settings for every session of this pool (sent at connect time), e.g.
  * `{ synchronous_commit: 'off' }` for a bulk loader that flushes once at the end.
+ * Every connection also starts with the `timeouts` as startup parameters, so they hold for the
+ * embedded database and DATABASE_URL alike (migrations lift the statement limit on their own).
  */
-export function connect(url: string, max = 10, waitTimeoutMs = 0, settings: Record<string, string> = {}): Database {
+export function connect(
+  url: string,
+  max = 10,
+  waitTimeoutMs = 0,
+  settings: Record<string, string> = {},
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Database {
   const options = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
@@ -33,6 +45,8 @@ export function connect(url: string, max = 10, waitTimeoutMs = 0, settings: Reco
     max,
     connectionTimeoutMillis: waitTimeoutMs,
     ...(options ? { options } : {}),
+    statement_timeout: timeouts.statementTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

@@ -30,6 +30,9 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration may rewrite a big table, and another server may hold the lock while it migrates:
+    // no statement limit here (RESET restores the connection's own limit before it goes back).
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7410001)');
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -52,6 +55,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(7410001)').catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
   return applied;

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { capListArguments } from './list-limits.ts';
 import '../modules/users/users.schema.ts';
 import '../modules/groups/groups.schema.ts';
 import '../modules/projects/projects.schema.ts';
@@ -14,4 +15,4 @@ import '../modules/awards/awards.schema.ts';
 import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';
 
-export const schema = builder.toSchema({ sortSchema: true });
+export const schema = capListArguments(builder.toSchema({ sortSchema: true }));

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import { isPoolWaitTimeout } from '../db/client.ts';
+import { AppError, ServiceUnavailableError, userFacingDatabaseError } from '../errors.ts';
 import { overloadedGraphQLError } from '../http/overload.ts';
 import type { GraphQLContext } from './context.ts';
 import { useGitLabLimits } from './limits.ts';
@@ -30,12 +31,33 @@ export function createGraphQLServer(
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (isPoolWaitTimeout(original))
           return overloadedGraphQLError(error instanceof GraphQLError ? error : undefined);
+        const known = original && !(original instanceof AppError) ? userFacingDatabaseError(original) : undefined;
+        if (known) return knownDatabaseError(known, error);
         if (original && !(original instanceof GraphQLError)) onUnexpectedError(original);
         return maskError(error, message, isDev);
       },
     },
     context: ({ req }) => makeContext(req),
     plugins: [useGitLabLimits(), useBadRequestForSyntaxErrors()],
+  });
+}
+
+/**
+ * A statement timeout (or a conflict that outlived its retries) in a resolver: its clear message,
+ * and for a timeout GitLab's 503 with `Retry-After`, instead of a masked 'Internal server error'.
+ */
+function knownDatabaseError(known: AppError, error: unknown): GraphQLError {
+  const located = error instanceof GraphQLError ? error : undefined;
+  const http =
+    known instanceof ServiceUnavailableError
+      ? { status: 503, headers: { 'retry-after': String(known.retryAfterSeconds) } }
+      : undefined;
+  return new GraphQLError(known.message, {
+    nodes: located?.nodes,
+    source: located?.source,
+    positions: located?.positions,
+    path: located?.path,
+    extensions: http ? { http } : {},
   });
 }
 

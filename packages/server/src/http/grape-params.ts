@@ -4,7 +4,7 @@
  */
 import { isVisibilityName } from '@milepost/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError, MAX_LIST_VALUES, tooManyValuesMessage } from '../errors.ts';
 import { type Page, pageParams } from './pagination.ts';
 import { bool, idOrPath } from './params.ts';
 
@@ -63,11 +63,26 @@ export function intParam(p: Params, name: string): number | undefined {
   throw new ParamError(`${name} is invalid`);
 }
 
+/** At most MAX_LIST_VALUES items, else 400 `labels is too long (maximum is 100 values)`. */
+export function capped<T>(items: readonly T[], name: string): readonly T[] {
+  if (items.length > MAX_LIST_VALUES) throw new ParamError(tooManyValuesMessage(name));
+  return items;
+}
+
+/**
+ * The raw values of a list parameter, `a[]=1&a[]=2`, `a=1,2` or a JSON array (capped): the one
+ * place every REST and UI JSON list filter is read through.
+ */
+export function listValues(p: Params, name: string): readonly unknown[] | undefined {
+  const v = p[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  return capped(Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v], name);
+}
+
 /** `ids[]=1&ids[]=2`, `ids=1,2` or a JSON array. */
 export function intListParam(p: Params, name: string): number[] | undefined {
-  const v = p[name];
-  if (v === undefined || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  const items = listValues(p, name);
+  if (items === undefined) return undefined;
   return items.map((item) => {
     const n = intParam({ [name]: typeof item === 'string' ? item.trim() : item }, name);
     if (n === undefined) throw new ParamError(`${name} is invalid`);
@@ -88,9 +103,8 @@ export function boolParam(p: Params, name: string): boolean | undefined {
  * repeated `a[]=…`, or a JSON array → trimmed, non-empty strings; none → undefined.
  */
 export function listParam(p: Params, name: string): string[] | undefined {
-  const v = p[name];
-  if (v === undefined || v === null || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  const items = listValues(p, name);
+  if (items === undefined) return undefined;
   if (items.some((i) => typeof i !== 'string' && typeof i !== 'number')) throw new ParamError(`${name} is invalid`);
   const out = items.map((i) => String(i).trim()).filter(Boolean);
   return out.length ? out : undefined;

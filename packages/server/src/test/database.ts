@@ -1,9 +1,12 @@
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connect, type Database } from '../db/client.ts';
+import type { DatabaseTimeouts } from '../config.ts';
+import { connect, type Database, DEFAULT_TIMEOUTS } from '../db/client.ts';
 
 /** A fresh database for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<Database & { url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<Database & { url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `milepost_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -13,7 +16,7 @@ export async function createTestDatabase(): Promise<Database & { url: string; dr
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connect(url.toString(), 5);
+  const database = connect(url.toString(), 5, 0, {}, timeouts);
   return {
     ...database,
     url: url.toString(),

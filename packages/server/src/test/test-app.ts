@@ -23,13 +23,13 @@ export type GraphQLResult<T = Record<string, unknown>> = {
 export const TEST_BASE_URL = 'http://milepost.test';
 
 export async function createTestApp(overrides: Partial<Config> = {}) {
-  const database = await createTestDatabase();
   const config: Config = {
     ...loadConfig({ MILEPOST_LOG_LEVEL: 'silent', MILEPOST_EXTERNAL_URL: TEST_BASE_URL }),
     // Suites sign in many times from one address: the sign-in throttle is on only where a test asks.
     protectedPathsLimit: 0,
     ...overrides,
   };
+  const database = await createTestDatabase(config.database);
   const { app, services } = await buildApp({ config, database });
   await app.ready();
   const factories = buildFactories(services, database.db);

@@ -4,6 +4,7 @@ import type { PersonalAccessTokenRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import {
   boolParam,
+  capped,
   intParam,
   ParamError,
   type Params,
@@ -36,7 +37,8 @@ export function personalTokenEntity(row: PersonalAccessTokenRow) {
 
 /** `scopes[]=api&scopes[]=read_api`, `scopes=api,read_api` or a JSON array. */
 function scopesParam(p: Params): unknown {
-  return typeof p.scopes === 'string' ? p.scopes.split(',').map((s) => s.trim()) : p.scopes;
+  if (typeof p.scopes === 'string') return capped(p.scopes.split(','), 'scopes').map((s) => s.trim());
+  return Array.isArray(p.scopes) ? capped(p.scopes, 'scopes') : p.scopes;
 }
 
 /** The secret this request authenticated with (the same places `http/authenticate.ts` reads). */

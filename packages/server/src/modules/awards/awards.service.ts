@@ -8,6 +8,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
@@ -70,7 +71,7 @@ export function awardsService(db: Db) {
       if (!user) throw new UnauthorizedError();
       if (!(await can(db, actor, 'awardEmoji', subject(awardable)))) throw new NotFoundError();
       if (!isAwardEmojiName(name)) throw new ValidationError({ name: [INVALID_EMOJI_NAME] }, 422);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const r = awardsRepository(tx);
         const existing = await r.find(awardable.type, idOf(awardable), user.id, name);
         if (existing) {

@@ -5,6 +5,7 @@
 import { effectiveDates, inheritDates } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockEpicHierarchies } from './epics.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
@@ -17,6 +18,8 @@ type Dated = { id: number; startDate: string | null; dueDate: string | null };
 export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(epicIds.filter((id) => Number.isSafeInteger(id)))];
   if (wanted.length === 0) return [];
+  // Writes the whole ancestor chain: under the hierarchy lock, as every tree write (a no-op when held).
+  await lockEpicHierarchies(db, wanted);
   const chain = await db.execute<{ id: number; depth: number }>(sql`
     SELECT e.id, cardinality(e.path_ids) AS depth FROM epics e
     WHERE e.id IN (SELECT unnest(path_ids) FROM epics WHERE id = ANY(${ids(wanted)}))

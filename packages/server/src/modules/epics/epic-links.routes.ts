@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import {
+  capped,
   ParamError,
   type Params,
   pageOf,
@@ -207,7 +208,7 @@ export function epicLinksUiRoutes(ui: UiRouter, services: Services, _config: Con
     const epic = await epicOf(request, params);
     requireUser(request.actor, true);
     const body = bodyOf(request);
-    const refs = Array.isArray(body.issuable_references) ? body.issuable_references : [];
+    const refs = Array.isArray(body.issuable_references) ? capped(body.issuable_references, 'issuable_references') : [];
     const list = [...new Set(refs.filter((r): r is string => typeof r === 'string' && r.trim() !== ''))];
     try {
       if (!isLinkType(body.link_type ?? 'relates_to')) {

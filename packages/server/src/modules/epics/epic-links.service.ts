@@ -8,6 +8,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { recordLink } from '../notes/system-notes.ts';
 import { EPIC_NOT_FOUND_REFERENCE, EPICS_ALREADY_ASSIGNED } from './epic-hierarchy.ts';
@@ -81,7 +82,7 @@ export function epicLinksService(db: Db) {
       if (other.epic.id === source.epic.id) throw new AppError(422, CANNOT_LINK_ITSELF);
       if (await repo.linked(source.epic.id, other.epic.id)) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
       const [from, to] = linkType === 'is_blocked_by' ? [other, source] : [source, other];
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const type = linkType === 'relates_to' ? 'relates_to' : 'blocks';
         const link = await epicLinksRepository(tx).insert(from.epic.id, to.epic.id, type);
         if (!link) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
@@ -114,7 +115,7 @@ export function epicLinksService(db: Db) {
         if (!(await repo.linked(source.epic.id, other.epic.id))) fresh.push(other);
       }
       if (fresh.length === 0) throw new ConflictError(EPICS_ALREADY_ASSIGNED);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const links: EpicLink[] = [];
         for (const other of fresh) {
           const [from, to] = linkType === 'is_blocked_by' ? [other, source] : [source, other];
@@ -137,7 +138,7 @@ export function epicLinksService(db: Db) {
       const other = await readable(actor, await epics.findById(otherId));
       if (!other) throw new NotFoundError('Not found');
       await assertAdmin(actor, epic);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await epicLinksRepository(tx).remove(link.id);
         await recordLink(tx, actor, 'Epic', link, true);
       });

@@ -2,6 +2,7 @@
 import type { Actor } from '../../authz/actor.ts';
 import {
   boolParam,
+  capped,
   listParam,
   oneOfParam,
   ParamError,
@@ -86,7 +87,9 @@ export function epicInputOf(p: Params): EpicInput {
   }
   if (p.parent_id !== undefined)
     input.parentId = p.parent_id === null || p.parent_id === '' ? null : intOf(p.parent_id, 'parent_id');
-  if (Array.isArray(p.label_ids)) input.labelIds = p.label_ids.map((id) => intOf(id, 'label_ids') as number);
+  if (Array.isArray(p.label_ids)) {
+    input.labelIds = capped(p.label_ids, 'label_ids').map((id) => intOf(id, 'label_ids') as number);
+  }
   for (const [key, field] of [
     ['created_at', 'createdAt'],
     ['updated_at', 'updatedAt'],

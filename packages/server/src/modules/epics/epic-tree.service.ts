@@ -7,6 +7,7 @@ import { moveItem, positionAfterLast, rebalance } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import {
@@ -102,10 +103,11 @@ export function epicTreeService(db: Db, readable: Readable) {
       if (children.length === 0) throw new AppError(404, EPIC_NOT_FOUND_REFERENCE);
       const fresh = children.filter((c) => c.epic.parentId !== parent.epic.id);
       if (fresh.length === 0) throw new AppError(409, EPICS_ALREADY_ASSIGNED);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
+        // The parent and every child (and their hierarchy) in one statement, in one order.
+        await epicsRepository(tx).lock([parent.epic.id, ...fresh.map((c) => c.epic.id)]);
         const linked: EpicWithGroup[] = [];
         for (const child of fresh) {
-          await epicsRepository(tx).lock([child.epic.id]);
           const current = (await epicsRepository(tx).findById(child.epic.id)) ?? child;
           const old = await moveUnder(tx, current, parent);
           await recomputeEpicDates(tx, [child.epic.id, ...(old === null ? [] : [old])]);
@@ -129,7 +131,7 @@ export function epicTreeService(db: Db, readable: Readable) {
       if (!(await adminable(actor, parent))) throw new NotFoundError('Epic Not Found');
       const child = await adminable(actor, await epicsRepository(db).findById(childId));
       if (!child || child.epic.parentId !== parent.epic.id) throw new NotFoundError('Epic Not Found');
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         await epicsRepository(tx).lock([parent.epic.id, child.epic.id]);
         await epicTreeRepository(tx).setParent(child.epic.id, null, []);
         await recomputeEpicDates(tx, [parent.epic.id, child.epic.id]);
@@ -155,7 +157,7 @@ export function epicTreeService(db: Db, readable: Readable) {
         const adjacent = await readable(actor, await epicsRepository(db).findById(adjacentId));
         if (!adjacent || adjacent.epic.parentId !== parent.epic.id) throw new NotFoundError('Epic Not Found');
       }
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await epicsRepository(tx).lock([parent.epic.id]);
         const siblings = await epicTreeRepository(tx).childPositions(parent.epic.id);
         await epicTreeRepository(tx).setChildPositions(
@@ -191,39 +193,61 @@ export function epicTreeService(db: Db, readable: Readable) {
       }
       const newParent = input.newParentId !== undefined ? await epicIn(input.newParentId) : undefined;
       const goesBefore = input.relativePosition !== 'before';
-      await db.transaction(async (tx) => {
+      // Who may move what is checked here, before the transaction; inside it only `tx` is used (a
+      // transaction waiting for the tree's lock must never need a second pooled connection), and
+      // the rows are read again under that lock so the checks of the tree's shape see what is current.
+      const movedEpic = input.moved.type === 'Epic' ? await epicIn(input.moved.id) : undefined;
+      const movedRow = input.moved.type === 'EpicIssue' ? await issueRowIn(input.moved.id) : undefined;
+      const adjacentEpic = input.adjacent && movedEpic ? await epicIn(input.adjacent.id) : undefined;
+      const adjacentRow = input.adjacent && movedRow ? await issueRowIn(input.adjacent.id) : undefined;
+      await transaction(db, async (tx) => {
+        const txRepo = epicsRepository(tx);
         const txTree = epicTreeRepository(tx);
-        if (input.moved.type === 'Epic') {
-          const moved = await epicIn(input.moved.id);
+        // Sibling positions and ancestors' dates change: the tree's lock before any row.
+        await txRepo.lock([base.epic.id]);
+        const current = async (id: number) => {
+          const fresh = await txRepo.findById(id);
+          if (!fresh || !inTree(fresh)) throw new NotFoundError('Epic Not Found');
+          return fresh;
+        };
+        const currentRow = async (id: number) => {
+          const row = await txTree.findEpicIssue(id);
+          if (!row) throw new NotFoundError('Epic Not Found');
+          await current(row.epicId);
+          return row;
+        };
+        const parent = newParent && (await current(newParent.epic.id));
+        if (movedEpic) {
+          const moved = await current(movedEpic.epic.id);
           if (moved.epic.id === base.epic.id) throw new AppError(422, MOVE_FAILED);
           let parentId = moved.epic.parentId;
-          if (newParent && newParent.epic.id !== parentId) {
-            await epicsRepository(tx).lock([moved.epic.id]);
-            const old = await moveUnder(tx, moved, newParent);
+          if (parent && parent.epic.id !== parentId) {
+            await txRepo.lock([moved.epic.id]);
+            const old = await moveUnder(tx, moved, parent);
             await recomputeEpicDates(tx, [moved.epic.id, ...(old === null ? [] : [old])]);
-            parentId = newParent.epic.id;
+            parentId = parent.epic.id;
           }
           if (parentId === null) throw new AppError(422, MOVE_FAILED);
           let adjacentId: number | undefined;
-          if (input.adjacent) {
-            const adjacent = await epicIn(input.adjacent.id);
+          if (adjacentEpic) {
+            const adjacent = await current(adjacentEpic.epic.id);
             if (adjacent.epic.parentId !== parentId) throw new AppError(422, MOVE_FAILED);
             adjacentId = adjacent.epic.id;
           }
           const siblings = await txTree.childPositions(parentId);
           await txTree.setChildPositions(placement(siblings, moved.epic.id, adjacentId, goesBefore));
-        } else {
-          const moved = await issueRowIn(input.moved.id);
+        } else if (movedRow) {
+          const moved = await currentRow(movedRow.id);
           let epicId = moved.epicId;
-          if (newParent && newParent.epic.id !== epicId) {
-            assertCanHoldChild(newParent.epic, { confidential: moved.confidential }, 'issue');
-            await txTree.moveEpicIssue(moved.id, newParent.epic.id, null);
-            await recomputeEpicDates(tx, [epicId, newParent.epic.id]);
-            epicId = newParent.epic.id;
+          if (parent && parent.epic.id !== epicId) {
+            assertCanHoldChild(parent.epic, { confidential: moved.confidential }, 'issue');
+            await txTree.moveEpicIssue(moved.id, parent.epic.id, null);
+            await recomputeEpicDates(tx, [epicId, parent.epic.id]);
+            epicId = parent.epic.id;
           }
           let adjacentId: number | undefined;
-          if (input.adjacent) {
-            const adjacent = await issueRowIn(input.adjacent.id);
+          if (adjacentRow) {
+            const adjacent = await currentRow(adjacentRow.id);
             if (adjacent.epicId !== epicId) throw new AppError(422, MOVE_FAILED);
             adjacentId = adjacent.id;
           }

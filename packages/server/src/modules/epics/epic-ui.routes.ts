@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, fullMessages, NotFoundError } from '../../errors.ts';
-import type { Params } from '../../http/grape-params.ts';
+import { capped, type Params } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
@@ -178,7 +178,9 @@ export function epicsUiRoutes(ui: UiRouter, services: Services, _config: Config)
     const parent = await epicOf(request, params);
     requireUser(request.actor, true);
     const refs = bodyOf(request).issuable_references;
-    const list = Array.isArray(refs) ? refs.filter((r): r is string => typeof r === 'string') : [];
+    const list = Array.isArray(refs)
+      ? capped(refs, 'issuable_references').filter((r): r is string => typeof r === 'string')
+      : [];
     try {
       const ids: number[] = [];
       for (const ref of list) {

@@ -66,6 +66,24 @@ export type EpicListFilter = {
 };
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
+
+/** The advisory-lock class of epic hierarchies (`pg_advisory_xact_lock(class, key)`). */
+const HIERARCHY_LOCK = 7410002;
+const hierarchyKey = (rootGroupId: SQL) => sql`(${rootGroupId} % 2147483647)::int`;
+
+/**
+ * The global lock order of every write to epic trees: the hierarchy first — one transaction-scoped
+ * advisory lock per top-level group, which holds every epic a tree can reach (a parent's group is
+ * always an ancestor of the child's) — then rows. Two writes to the same hierarchy (re-parenting A
+ * under B and B under A, a reorder and a date change that rolls up the same ancestors) queue here
+ * instead of locking the ancestor chains in opposite orders. Re-entrant within a transaction.
+ */
+export async function lockEpicHierarchies(db: Db, epicIds: readonly number[]): Promise<void> {
+  if (epicIds.length === 0) return;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK}, ${hierarchyKey(sql`h.root`)})
+    FROM (SELECT DISTINCT g.traversal_ids[1] AS root FROM epics e JOIN groups g ON g.id = e.group_id
+          WHERE e.id = ANY(${ids(epicIds)})) h ORDER BY h.root`);
+}
 const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
 /**
@@ -77,8 +95,15 @@ function hasLabelWhere(labelCondition: SQL): SQL {
     AND f_el.label_id = ANY(ARRAY(SELECT f_l.id FROM labels f_l WHERE ${labelCondition})))`;
 }
 
-function hasLabel(title: SQL): SQL {
-  return hasLabelWhere(sql`lower(f_l.title) = lower(${title})`);
+/**
+ * The epic carries every one of these labels (titles compared case-insensitively): one grouped
+ * semi-join over epic_labels, whatever the number of names, instead of one EXISTS per name.
+ */
+function hasAllLabels(titles: readonly string[]): SQL {
+  const wanted = [...new Set(titles.map((t) => t.toLowerCase()))];
+  return sql`${epics.id} IN (SELECT f_el.epic_id FROM epic_labels f_el JOIN labels f_l ON f_l.id = f_el.label_id
+    WHERE f_el.label_id = ANY(ARRAY(SELECT f_w.id FROM labels f_w WHERE lower(f_w.title) = ANY(${texts(wanted)})))
+    GROUP BY f_el.epic_id HAVING count(DISTINCT lower(f_l.title)) = ${wanted.length})`;
 }
 
 function authorIn(usernames: readonly string[]): SQL {
@@ -107,7 +132,7 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
   if (f.iidStartsWith) c.push(sql`${epics.iid}::text LIKE ${`${f.iidStartsWith}%`}`);
   if (f.authorIds) c.push(sql`${epics.authorId} = ANY(${ids(f.authorIds)})`);
   if (f.authorUsernames) c.push(authorIn(f.authorUsernames));
-  for (const name of f.labelNames ?? []) c.push(hasLabel(sql`${name}`));
+  if (f.labelNames?.length) c.push(hasAllLabels(f.labelNames));
   if (f.labelWildcard) {
     const any = sql`EXISTS (SELECT 1 FROM epic_labels f_el WHERE f_el.epic_id = ${epics.id})`;
     c.push(f.labelWildcard === 'any' ? any : sql`NOT ${any}`);
@@ -244,10 +269,20 @@ export function epicsRepository(db: Db) {
       if (list.length === 0) return [];
       return await withGroup().where(sql`${epics.id} = ANY(${ids(list)})`);
     },
-    /** Locks the rows (in a transaction) so concurrent tree changes serialise. */
+    /**
+     * Locks the rows (in a transaction) so concurrent tree changes serialise: first their
+     * hierarchies (see `lockEpicHierarchies`), then the rows themselves in id order.
+     */
     async lock(list: readonly number[]): Promise<void> {
       if (list.length === 0) return;
+      await lockEpicHierarchies(db, list);
       await db.execute(sql`SELECT id FROM epics WHERE id = ANY(${ids(list)}) ORDER BY id FOR UPDATE`);
+    },
+    /** The hierarchy lock of a top-level group (for writes that have no epic row to start from). */
+    async lockHierarchy(rootGroupId: number): Promise<void> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK}, ${hierarchyKey(sql`${rootGroupId}::bigint`)})`,
+      );
     },
     async list(f: EpicListFilter): Promise<{ rows: EpicWithGroup[]; total: number }> {
       const where = epicConditions(f);

@@ -6,6 +6,7 @@ import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
@@ -123,11 +124,17 @@ export function epicsService(db: Db) {
   }
 
   /** The label ids an epic ends up with after replace/add/remove (unknown labels are left out). */
-  async function nextLabelIds(group: GroupRow, current: number[], input: EpicInput): Promise<number[] | undefined> {
+  /** Reads through `tx`: a transaction holding the tree's lock never waits for a second connection. */
+  async function nextLabelIds(
+    tx: Db,
+    group: GroupRow,
+    current: number[],
+    input: EpicInput,
+  ): Promise<number[] | undefined> {
     const touched = ['labelIds', 'labels', 'addLabelIds', 'removeLabelIds', 'addLabels', 'removeLabels'] as const;
     if (!touched.some((k) => input[k] !== undefined)) return undefined;
     const lookup = async (ids?: readonly number[], titles?: readonly string[]) =>
-      await repo.groupLabels(group, { ids, titles });
+      await epicsRepository(tx).groupLabels(group, { ids, titles });
     let result = [...current];
     if (input.labelIds !== undefined || input.labels !== undefined) {
       result = (await lookup(input.labelIds, input.labels)).map((l) => l.id);
@@ -136,7 +143,7 @@ export function epicsService(db: Db) {
     const removed = new Set((await lookup(input.removeLabelIds, input.removeLabels)).map((l) => l.id));
     result = [...result.filter((id) => !added.some((l) => l.id === id)), ...added.map((l) => l.id)];
     result = result.filter((id) => !removed.has(id));
-    const titled = await repo.groupLabels(group, { ids: result });
+    const titled = await epicsRepository(tx).groupLabels(group, { ids: result });
     const ordered = result.flatMap((id) => titled.filter((l) => l.id === id));
     return keepOnePerScope(ordered).map((l) => l.id);
   }
@@ -195,9 +202,11 @@ export function epicsService(db: Db) {
       const parent = input.parentId != null ? await findParent(actor, input.parentId) : undefined;
       await labelService.createMissing(actor, { type: 'Group', group }, input.labels);
       const confidential = values.confidential ?? false;
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const txRepo = epicsRepository(tx);
         const txTree = epicTreeRepository(tx);
+        // The hierarchy lock first, as every tree write (the new epic's dates roll up its ancestors).
+        await txRepo.lockHierarchy(group.traversalIds[0] ?? group.id);
         if (parent) {
           await txRepo.lock([parent.epic.id]);
           await assertValidParent(tx, { new: true, groupTraversalIds: group.traversalIds, confidential }, parent);
@@ -220,7 +229,7 @@ export function epicsService(db: Db) {
           createdAt: input.createdAt,
         });
         await txTree.initPath(epic.id, parent?.epic.pathIds ?? []);
-        const labelIds = await nextLabelIds(group, [], input);
+        const labelIds = await nextLabelIds(tx, group, [], input);
         if (labelIds?.length) await txRepo.setLabels(epic.id, labelIds);
         await recomputeEpicDates(tx, [epic.id]);
         const row = await txRepo.findById(epic.id);
@@ -237,7 +246,7 @@ export function epicsService(db: Db) {
         ...(input.labels ?? []),
         ...(input.addLabels ?? []),
       ]);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const txRepo = epicsRepository(tx);
         await txRepo.lock([found.epic.id]);
         const history = await trackEpic(tx, actor, found.epic.id);
@@ -261,7 +270,7 @@ export function epicsService(db: Db) {
               ? { state: 'opened' as const, closedAt: null, closedById: null }
               : {};
         await txRepo.update(current.epic.id, { ...changes, ...state, updatedAt: input.updatedAt ?? now });
-        const labelIds = await nextLabelIds(current.group, await txRepo.labelIds(epic.id), input);
+        const labelIds = await nextLabelIds(tx, current.group, await txRepo.labelIds(epic.id), input);
         if (labelIds) await txRepo.setLabels(epic.id, labelIds);
         const recompute = [epic.id];
         if (input.parentId !== undefined && input.parentId !== current.epic.parentId) {
@@ -279,7 +288,7 @@ export function epicsService(db: Db) {
     /** Deletes the epic; its child epics and issues are released (GitLab's "release all child items"). */
     async remove(actor: Actor, found: EpicWithGroup): Promise<void> {
       if (!(await can(db, actor, 'destroyEpic', { type: 'Epic', ...found }))) throw new ForbiddenError();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const txRepo = epicsRepository(tx);
         const txTree = epicTreeRepository(tx);
         await txRepo.lock([found.epic.id]);
@@ -301,7 +310,7 @@ export function epicsService(db: Db) {
      * transaction, call `recomputeEpicDates(tx, ids)` from `epic-dates.repository.ts` instead.
      */
     async recomputeDates(epicIds: readonly number[]): Promise<number[]> {
-      return await db.transaction(async (tx) => await recomputeEpicDates(tx, epicIds));
+      return await transaction(db, async (tx) => await recomputeEpicDates(tx, epicIds));
     },
   };
 }

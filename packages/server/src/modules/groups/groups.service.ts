@@ -12,6 +12,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, GLOBAL, visibleGroupsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
 import { membersRepository } from '../members/members.repository.ts';
 import { FieldErrors } from '../validation.ts';
@@ -172,7 +173,7 @@ export function groupsService(db: Db) {
       if (errors.any) throw new ValidationError(errors.fields);
       const fullPath = parent ? `${parent.fullPath}/${path}` : path;
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const txRepo = groupsRepository(tx);
           if (await txRepo.pathTaken(fullPath))
             throw new ConflictError('Failed to save group {:path=>["has already been taken"]}');
@@ -235,7 +236,7 @@ export function groupsService(db: Db) {
         changes.visibilityLevel = level;
       }
       if (errors.any) throw new ValidationError(errors.fields);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const txRepo = groupsRepository(tx);
         if (changes.path) {
           const parentPath = group.fullPath.slice(0, group.fullPath.length - group.path.length);
@@ -253,7 +254,7 @@ export function groupsService(db: Db) {
 
     async remove(actor: Actor, group: GroupRow): Promise<void> {
       if (!(await can(db, actor, 'removeGroup', { type: 'Group', group }))) throw new ForbiddenError();
-      await db.transaction(async (tx) => groupsRepository(tx).deleteTree(group.id));
+      await transaction(db, async (tx) => groupsRepository(tx).deleteTree(group.id));
     },
   };
 }

@@ -7,12 +7,13 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, GroupRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { recordEpicIssue } from '../notes/system-notes.ts';
 import { epicIssuesRepository, POSITION_GAP } from './epic-issues.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
-import { assertCanHoldIssue, findReadableEpicByIid, recomputeDates } from './issues.adapters.ts';
+import { assertCanHoldIssue, findReadableEpicByIid, lockEpicTree, recomputeDates } from './issues.adapters.ts';
 import type { EpicIssueNode, IssueNode } from './issues.types.ts';
 
 export const NO_MATCHING_ISSUE = 'No matching issue found. Make sure that you are adding a valid issue URL.';
@@ -123,7 +124,10 @@ export function epicIssuesService(db: Db) {
 
     /** Adds one issue (GraphQL `epicAddIssue`, REST POST by global issue id). */
     async assign(actor: Actor, epic: EpicNode, issue: IssueNode): Promise<EpicIssueNode> {
-      const row = await db.transaction((tx) => linkIssueToEpic(tx, actor, epic, issue));
+      const row = await transaction(db, async (tx) => {
+        await lockEpicTree(tx, [epic.epic.id]);
+        return await linkIssueToEpic(tx, actor, epic, issue);
+      });
       return { ...issue, epicIssue: row };
     },
 
@@ -143,7 +147,8 @@ export function epicIssuesService(db: Db) {
         (i) => !existing.some((e) => e.issueId === i.issue.id && e.epicId === epic.epic.id),
       );
       if (fresh.length === 0) throw new ConflictError(ALREADY_ASSIGNED);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
+        await lockEpicTree(tx, [epic.epic.id]);
         const out: EpicIssueNode[] = [];
         for (const issue of fresh) out.push({ ...issue, epicIssue: await linkIssueToEpic(tx, actor, epic, issue) });
         return out;
@@ -167,7 +172,8 @@ export function epicIssuesService(db: Db) {
       for (const id of [to.beforeId, to.afterId]) {
         if (id !== undefined && !(await findVisible(actor, epic, id))) throw new IssueNotMovedError();
       }
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
+        await lockEpicTree(tx, [epic.epic.id]);
         const order = (await epicIssuesRepository(tx).orderedIds(epic.epic.id)).filter((id) => id !== epicIssueId);
         let index: number;
         if (to.beforeId !== undefined) index = order.indexOf(to.beforeId) + 1;
@@ -187,7 +193,8 @@ export function epicIssuesService(db: Db) {
       if (!found || !(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...epic }))) {
         throw new NotFoundError('Not found');
       }
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
+        await lockEpicTree(tx, [epic.epic.id]);
         await epicIssuesRepository(tx).delete(epicIssueId);
         await recomputeDates(tx, [epic.epic.id]);
       });

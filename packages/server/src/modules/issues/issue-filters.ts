@@ -110,11 +110,26 @@ const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}:
 
 const hasLabels = (titles: readonly string[]) => sql`EXISTS (SELECT 1 FROM issue_labels il
   JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND l.title = ANY(${names(titles)}))`;
+/**
+ * The issue carries every one of these labels: one grouped semi-join over issue_labels, whatever
+ * the number of names, instead of one EXISTS per name.
+ */
+const hasAllLabels = (titles: readonly string[]) => {
+  const wanted = [...new Set(titles)];
+  return sql`i.id IN (SELECT il.issue_id FROM issue_labels il JOIN labels l ON l.id = il.label_id
+    WHERE l.title = ANY(${names(wanted)}) GROUP BY il.issue_id HAVING count(DISTINCT l.title) = ${wanted.length})`;
+};
 const hasAnyLabel = sql`EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_id = i.id)`;
 const userIdsOf = (usernames: readonly string[]) =>
   sql`(SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names(usernames.map((u) => u.toLowerCase()))}))`;
 const assignedTo = (users: SQL) =>
   sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id IN ${users})`;
+/** Assigned to every one of these users: one grouped semi-join, as for labels. */
+const assignedToAll = (usernames: readonly string[]) => {
+  const wanted = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  return sql`i.id IN (SELECT ia.issue_id FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
+    WHERE lower(u.username) = ANY(${names(wanted)}) GROUP BY ia.issue_id HAVING count(DISTINCT ia.user_id) = ${wanted.length})`;
+};
 const hasAnyAssignee = sql`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`;
 const inMilestones = (titles: readonly string[]) =>
   sql`i.milestone_id IN (SELECT m.id FROM milestones m WHERE m.title = ANY(${names(titles)}))`;
@@ -142,7 +157,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
     const parts = fields.map((field) => sql`${sql.raw(`i.${field}`)} ILIKE ${pattern}`);
     c.push(sql`(${sql.join(parts, sql` OR `)})`);
   }
-  for (const title of f.labelNames ?? []) c.push(hasLabels([title]));
+  if (f.labelNames?.length) c.push(hasAllLabels(f.labelNames));
   if (f.labelWildcard === 'NONE') c.push(sql`NOT ${hasAnyLabel}`);
   if (f.labelWildcard === 'ANY') c.push(hasAnyLabel);
   if (f.orLabelNames?.length) c.push(hasLabels(f.orLabelNames));
@@ -162,7 +177,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.authorUsername) c.push(sql`i.author_id IN ${userIdsOf([f.authorUsername])}`);
   if (f.authorId !== undefined) c.push(sql`i.author_id = ${f.authorId}`);
   if (f.orAuthorUsernames?.length) c.push(sql`i.author_id IN ${userIdsOf(f.orAuthorUsernames)}`);
-  for (const username of f.assigneeUsernames ?? []) c.push(assignedTo(userIdsOf([username])));
+  if (f.assigneeUsernames?.length) c.push(assignedToAll(f.assigneeUsernames));
   if (f.orAssigneeUsernames?.length) c.push(assignedTo(userIdsOf(f.orAssigneeUsernames)));
   if (f.assigneeId !== undefined) c.push(assignedTo(sql`(${f.assigneeId})`));
   if (f.assigneeWildcard === 'NONE') c.push(sql`NOT ${hasAnyAssignee}`);

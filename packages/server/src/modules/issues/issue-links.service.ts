@@ -6,6 +6,7 @@
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { recordLink } from '../notes/system-notes.ts';
 import { ALREADY_ASSIGNED, NO_MATCHING_ISSUE } from './epic-issues.service.ts';
@@ -68,7 +69,7 @@ export function issueLinksService(db: Db) {
       if (!(LINK_TYPES as readonly string[]).includes(linkType)) {
         throw new AppError(400, 'link_type does not have a valid value');
       }
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const r = issueLinksRepository(tx);
         if (await r.findBetween(issue.issue.id, target.issue.id)) throw new ConflictError(ALREADY_ASSIGNED);
         const link =
@@ -85,7 +86,7 @@ export function issueLinksService(db: Db) {
       const found = await this.find(actor, issue, linkId);
       if (!found) throw new NotFoundError('Not found');
       if (!(await can(db, actor, 'adminIssueLink', { type: 'Issue', ...issue }))) throw new ForbiddenError();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await issueLinksRepository(tx).delete(linkId);
         await recordLink(tx, actor, 'Issue', found.link, true);
       });

@@ -6,6 +6,7 @@
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { createEpicForPromotion } from './issues.adapters.ts';
@@ -26,7 +27,7 @@ export function issuePromotion(db: Db) {
         throw new ForbiddenError();
       }
       if (node.issue.promotedToEpicId !== null) throw new AppError(422, ALREADY_PROMOTED);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const repo = issuesRepository(tx);
         const labels = (await repo.labelsOf([node.issue.id])).get(node.issue.id) ?? [];
         const epic = await createEpicForPromotion(tx, node.group, {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
 import type { Config } from '../../config.ts';
 import { AppError, fullMessages, NotFoundError } from '../../errors.ts';
-import { type Params, paramsOf } from '../../http/grape-params.ts';
+import { capped, type Params, paramsOf } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
@@ -148,7 +148,10 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
     requireUser(request.actor, true);
     const epic = await epicOf(request.actor, params);
     const p = paramsOf(request);
-    const refs = Array.isArray(p.issuable_references) ? p.issuable_references : [p.issuable_references];
+    const refs = capped(
+      Array.isArray(p.issuable_references) ? p.issuable_references : [p.issuable_references],
+      'issuable_references',
+    );
     const found: IssueNode[] = [];
     for (const ref of refs) {
       const parsed = typeof ref === 'string' ? parseIssueReference(ref, base) : undefined;

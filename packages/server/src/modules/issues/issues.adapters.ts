@@ -11,7 +11,7 @@ import type { EpicRow, GroupRow, LabelRow, MilestoneRow, ProjectRow } from '../.
 import { ValidationError } from '../../errors.ts';
 import { recomputeEpicDates } from '../epics/epic-dates.repository.ts';
 import { epicTreeRepository } from '../epics/epic-tree.repository.ts';
-import { epicsRepository } from '../epics/epics.repository.ts';
+import { epicsRepository, lockEpicHierarchies } from '../epics/epics.repository.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { issuesRepository } from './issues.repository.ts';
@@ -23,6 +23,19 @@ export const CONFIDENTIAL_EPIC_MESSAGE =
 export async function recomputeDates(tx: Db, epicIds: readonly (number | null | undefined)[]): Promise<void> {
   const ids = [...new Set(epicIds.filter((id): id is number => typeof id === 'number'))];
   if (ids.length) await recomputeEpicDates(tx, ids);
+}
+
+/**
+ * Takes the epic's hierarchy lock first in a transaction that changes its issues, so these writes
+ * queue with every other write to the same epic tree (see `lockEpicHierarchies`).
+ */
+export async function lockEpicTree(tx: Db, epicIds: readonly number[]): Promise<void> {
+  await lockEpicHierarchies(tx, epicIds);
+}
+
+/** The same lock for every epic tree of the group's top-level group (before the epic is known). */
+export async function lockEpicTreesOf(tx: Db, group: GroupRow): Promise<void> {
+  await epicsRepository(tx).lockHierarchy(group.traversalIds[0] ?? group.id);
 }
 
 /** A confidential epic holds confidential issues only (GitLab's rule for children of an epic). */

@@ -13,6 +13,7 @@ import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackIssue } from '../notes/system-notes.ts';
@@ -33,6 +34,7 @@ import {
   findMilestoneForIssue,
   findReadableEpic,
   loadEpics,
+  lockEpicTreesOf,
   recomputeDates,
   resolveLabels,
 } from './issues.adapters.ts';
@@ -85,14 +87,15 @@ export function issuesService(db: Db) {
   }
 
   /** Users (active, existing) among `ids` who could read the issue once assigned. */
-  async function assignableUsers(node: IssueNode, ids: readonly number[]): Promise<number[]> {
+  /** Reads through `tx` (the caller's transaction): it never waits for a second pooled connection. */
+  async function assignableUsers(tx: Db, node: IssueNode, ids: readonly number[]): Promise<number[]> {
     const unique = [...new Set(ids)].slice(0, 200);
-    const users = await usersRepository(db).findByIds(unique);
+    const users = await usersRepository(tx).findByIds(unique);
     const out: number[] = [];
     for (const user of users) {
       if (user.state !== 'active') continue;
       const subject = { type: 'Issue' as const, ...node, assigneeIds: [...node.assigneeIds, user.id] };
-      if (await can(db, userActor(user), 'readIssue', subject)) out.push(user.id);
+      if (await can(tx, userActor(user), 'readIssue', subject)) out.push(user.id);
     }
     return unique.filter((id) => out.includes(id));
   }
@@ -170,7 +173,7 @@ export function issuesService(db: Db) {
       if (errors.any) throw new ValidationError(errors.fields);
       await labelService.createMissing(actor, { type: 'Project', ...project }, given.labelTitles);
       const author = actor.user;
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const r = issuesRepository(tx);
         const milestone =
           given.milestoneId != null
@@ -186,7 +189,7 @@ export function issuesService(db: Db) {
         });
         let node: IssueNode = { issue: row, ...project, assigneeIds: [] };
         if (given.assigneeIds?.length) {
-          const ids = await assignableUsers(node, given.assigneeIds);
+          const ids = await assignableUsers(tx, node, given.assigneeIds);
           await r.setAssignees(row.id, ids);
           node = { ...node, assigneeIds: ids };
         }
@@ -227,7 +230,12 @@ export function issuesService(db: Db) {
       if (changes.title !== undefined || changes.description !== undefined) {
         Object.assign(changes, { lastEditedAt: new Date(), lastEditedById: actor.user?.id ?? null });
       }
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
+        // A change that can reach an epic (its epic, milestone or confidentiality) queues with the
+        // epic tree's other writes before it locks the issue: the one global lock order.
+        const reachesEpic =
+          given.epicId !== undefined || given.milestoneId !== undefined || changes.confidential !== undefined;
+        if (reachesEpic) await lockEpicTreesOf(tx, node.group);
         const history = await trackIssue(tx, actor, issue.id);
         const r = issuesRepository(tx);
         if (given.milestoneId !== undefined) {
@@ -241,7 +249,7 @@ export function issuesService(db: Db) {
         if (!row) throw new ConflictError(STALE_ISSUE_MESSAGE);
         let next: IssueNode = { ...node, issue: row };
         if (given.assigneeIds !== undefined) {
-          const ids = await assignableUsers(next, given.assigneeIds);
+          const ids = await assignableUsers(tx, next, given.assigneeIds);
           await r.setAssignees(row.id, ids);
           next = { ...next, assigneeIds: ids };
         }
@@ -265,7 +273,8 @@ export function issuesService(db: Db) {
 
     /** Sets (or clears, with null) the issue's epic: GraphQL `issueSetEpic`. */
     async setEpic(actor: Actor, node: IssueNode, epicId: number | null): Promise<IssueNode> {
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
+        await lockEpicTreesOf(tx, node.group);
         if (epicId === null) return await unlinkIssue(tx, actor, node);
         const epic = await findReadableEpic(tx, actor, epicId);
         if (!epic) throw new NotFoundError('Epic Not Found');
@@ -276,7 +285,8 @@ export function issuesService(db: Db) {
 
     async remove(actor: Actor, node: IssueNode): Promise<void> {
       if (!(await can(db, actor, 'destroyIssue', { type: 'Issue', ...node }))) throw new ForbiddenError();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
+        await lockEpicTreesOf(tx, node.group);
         const relation = await epicIssuesRepository(tx).deleteForIssue(node.issue.id);
         await issuesRepository(tx).delete(node.issue.id);
         if (relation) await recomputeDates(tx, [relation.epicId]);

@@ -24,6 +24,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql, visibleLabelsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, LabelRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import {
   ConflictError,
   ForbiddenError,
@@ -221,7 +222,7 @@ export function labelsService(db: Db) {
         projectId: c.type === 'Project' ? c.project.id : null,
       };
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const txRepo = labelsRepository(tx);
           if (await txRepo.titleTaken(container, v.title as string)) throw new ConflictError(LABEL_EXISTS);
           return await txRepo.insert({
@@ -242,7 +243,7 @@ export function labelsService(db: Db) {
       await assertAdmin(actor, c);
       const v = validate(input, true);
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const txRepo = labelsRepository(tx);
           if (v.title !== undefined && (await txRepo.titleTaken(label, v.title, label.id))) {
             throw new ConflictError(LABEL_EXISTS);
@@ -260,7 +261,7 @@ export function labelsService(db: Db) {
     /** Deletes a label of `c` (its links to epics and issues go with it). */
     async remove(actor: Actor, c: LabelContainer, label: LabelRow): Promise<void> {
       await assertAdmin(actor, c);
-      await db.transaction(async (tx) => labelsRepository(tx).delete(label.id));
+      await transaction(db, async (tx) => labelsRepository(tx).delete(label.id));
     },
 
     /**
@@ -290,7 +291,7 @@ export function labelsService(db: Db) {
         groupId: c.type === 'Group' ? c.group.id : null,
         projectId: c.type === 'Project' ? c.project.id : null,
       };
-      await db.transaction(async (tx) =>
+      await transaction(db, async (tx) =>
         labelsRepository(tx).insertMissingTitles(container, missing, DEFAULT_LABEL_COLOR),
       );
     },

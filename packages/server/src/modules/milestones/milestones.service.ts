@@ -19,6 +19,7 @@ import { can, visibleMilestonesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow, MilestoneRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
 import { byContainer, type Container } from '../containers/container.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
@@ -230,7 +231,7 @@ export function milestonesService(db: Db) {
       const v = validate({ ...input, stateEvent: undefined });
       const own = owner(c);
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const txRepo = milestonesRepository(tx);
           if (await txRepo.titleTaken(own, v.title as string)) {
             throw new ValidationError({ title: ['has already been taken'] });
@@ -259,7 +260,7 @@ export function milestonesService(db: Db) {
       await assertAdmin(actor, c);
       const v = validate(input, milestone);
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const txRepo = milestonesRepository(tx);
           if (v.title !== undefined && (await txRepo.titleTaken(milestone, v.title, milestone.id))) {
             throw new ValidationError({ title: ['has already been taken'] });
@@ -279,7 +280,7 @@ export function milestonesService(db: Db) {
 
     async remove(actor: Actor, c: MilestoneContainer, milestone: MilestoneRow): Promise<void> {
       await assertAdmin(actor, c);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const detachedIssueIds = await milestonesRepository(tx).delete(milestone.id);
         await notify(tx, { milestoneIds: [milestone.id], detachedIssueIds });
       });

@@ -9,6 +9,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, type NoteableSubject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { NoteRow, UserRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
 import { loadEpics } from '../issues/issues.adapters.ts';
@@ -161,7 +162,7 @@ export function notesService(db: Db) {
       let internal = input.internal === true;
       if (internal && !(await can(db, actor, 'markNoteAsInternal', subject))) internal = false;
       const noteHtml = await renderNote(db, body);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const r = notesRepository(tx);
         let discussionId = newDiscussionId();
         let type: 'DiscussionNote' | null = input.thread ? 'DiscussionNote' : null;

@@ -5,6 +5,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleProjectsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { FieldErrors } from '../validation.ts';
@@ -125,7 +126,7 @@ export function projectsService(db: Db) {
       }
       if (errors.any) throw new ValidationError(errors.fields);
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           if (await groupsRepository(tx).pathTaken(`${group.fullPath}/${path}`)) {
             throw new ConflictError('Failed to save project {:path=>["has already been taken"]}');
           }
@@ -176,7 +177,7 @@ export function projectsService(db: Db) {
         }
       }
       if (errors.any) throw new ValidationError(errors.fields);
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         if (
           changes.fullPath &&
           (await groupsRepository(tx).pathTaken(changes.fullPath, { type: 'Project', id: project.id }))
@@ -191,7 +192,7 @@ export function projectsService(db: Db) {
 
     async remove(actor: Actor, found: ProjectWithGroup): Promise<void> {
       if (!(await can(db, actor, 'removeProject', { type: 'Project', ...found }))) throw new ForbiddenError();
-      await db.transaction(async (tx) => projectsRepository(tx).delete(found.project.id));
+      await transaction(db, async (tx) => projectsRepository(tx).delete(found.project.id));
     },
   };
 }

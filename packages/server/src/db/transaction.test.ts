@@ -1,0 +1,73 @@
+/**
+ * The transaction helper: a real deadlock between two transactions is retried and both changes
+ * land; a conflict that outlives the retries is a 409 with a clear message; other errors pass.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONCURRENT_CHANGE_MESSAGE, ConflictError } from '../errors.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
+
+describe('transaction()', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
+    await database.pool.query('INSERT INTO counters VALUES (1, 0), (2, 0)');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('retries the loser of a real deadlock, so both transactions commit', async () => {
+    let attempts = 0;
+    let bothHoldFirstRow: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      let arrived = 0;
+      bothHoldFirstRow = () => {
+        arrived += 1;
+        if (arrived === 2) resolve();
+      };
+    });
+    // Each locks its first row, waits until the other holds its own, then wants the other's.
+    const crosswise = (first: number, second: number) =>
+      transaction(database.db, async (tx) => {
+        attempts += 1;
+        await tx.execute(sql`UPDATE counters SET n = n + 1 WHERE id = ${first}`);
+        if (attempts <= 2) {
+          bothHoldFirstRow();
+          await barrier;
+        }
+        await tx.execute(sql`UPDATE counters SET n = n + 1 WHERE id = ${second}`);
+      });
+    await Promise.all([crosswise(1, 2), crosswise(2, 1)]);
+    expect(attempts).toBe(3);
+    const { rows } = await database.pool.query('SELECT id, n FROM counters ORDER BY id');
+    expect(rows).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 2 },
+    ]);
+  });
+
+  it(`gives up after ${TRANSACTION_ATTEMPTS} attempts with a 409 and a clear message`, async () => {
+    let attempts = 0;
+    const failing = transaction(database.db, async () => {
+      attempts += 1;
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+    });
+    await expect(failing).rejects.toBeInstanceOf(ConflictError);
+    await expect(failing).rejects.toMatchObject({ status: 409, message: CONCURRENT_CHANGE_MESSAGE });
+    expect(attempts).toBe(TRANSACTION_ATTEMPTS);
+  });
+
+  it('passes other errors through at once', async () => {
+    let attempts = 0;
+    const failing = transaction(database.db, async (tx) => {
+      attempts += 1;
+      await tx.execute(sql`INSERT INTO counters VALUES (1, 0)`);
+    });
+    await expect(failing).rejects.toThrow();
+    expect(attempts).toBe(1);
+  });
+});
