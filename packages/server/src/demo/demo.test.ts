@@ -37,6 +37,20 @@ describe('the demo', () => {
     expect(user.username).toBe('alice');
   });
 
+  it('gives the projects their own labels and milestones', async () => {
+    const res = await t.graphql<{
+      project: { labels: { nodes: { title: string }[] }; milestones: { nodes: { title: string }[] } };
+    }>(
+      `{ project(fullPath: "acme/platform/web") { labels(includeAncestorGroups: false) { nodes { title } } milestones(includeAncestors: false) { nodes { title } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.project.labels.nodes.map((l) => l.title)).toContain('browser-compat');
+    expect(res.data?.project.milestones.nodes.map((m) => m.title)).toEqual(
+      expect.arrayContaining(['Web v1.0', 'Web polish']),
+    );
+    expect(lines.join('\n')).toMatch(/Planning: 25 labels, 57 milestones/);
+  });
+
   it('shows the public group and hides the private subgroup from visitors', async () => {
     const res = await t.graphql<{
       group: { descendantGroups: { nodes: { fullPath: string }[] } } | null;

@@ -65,10 +65,10 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
 
   const today = demoToday(config);
-  // The people and the groups with their labels and milestones do not depend on each other: they
-  // load side by side (each in its own order, so the ids are the same on every start).
+  // The people and the groups with their projects, labels and milestones do not depend on each
+  // other: they load side by side (each in its own order, so the ids are the same on every start).
   const users = new Map<string, UserRow>();
-  const [, { acme, platform, lab, planning }] = await Promise.all([
+  const [, { acme, platform, lab, projects, planning }] = await Promise.all([
     (async () => {
       for (const u of DEMO_USERS) {
         users.set(
@@ -103,8 +103,46 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
         visibility: 'private',
         description: 'Unannounced work. Members only.',
       });
+      const projects = [];
+      projects.push(
+        await services.projects.create(actor, {
+          name: 'Web',
+          path: 'web',
+          groupId: platform.id,
+          visibility: 'public',
+          description: 'The Acme web app.',
+        }),
+      );
+      projects.push(
+        await services.projects.create(actor, {
+          name: 'API',
+          path: 'api',
+          groupId: platform.id,
+          visibility: 'internal',
+          description: 'The public REST and GraphQL API.',
+        }),
+      );
+      projects.push(
+        await services.projects.create(actor, {
+          name: 'Website',
+          path: 'website',
+          groupId: acme.id,
+          visibility: 'public',
+          description: 'acme.example: the marketing site.',
+        }),
+      );
+      projects.push(
+        await services.projects.create(actor, {
+          name: 'Prototype',
+          path: 'prototype',
+          groupId: lab.id,
+          visibility: 'private',
+          description: 'The next big thing.',
+        }),
+      );
+
       const planning = await loadLabelsAndMilestonesDemo(services, actor, { acme, platform, lab }, today);
-      return { acme, platform, lab, planning };
+      return { acme, platform, lab, projects, planning };
     })(),
   ]);
   const id = (username: string) => (users.get(username) as UserRow).id;
@@ -133,44 +171,6 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
     const member = await services.members.findDirect({ type: 'Group', group }, admin.id);
     if (member) await services.members.remove(actor, { type: 'Group', group }, member);
   }
-
-  const projects = [];
-  projects.push(
-    await services.projects.create(actor, {
-      name: 'Web',
-      path: 'web',
-      groupId: platform.id,
-      visibility: 'public',
-      description: 'The Acme web app.',
-    }),
-  );
-  projects.push(
-    await services.projects.create(actor, {
-      name: 'API',
-      path: 'api',
-      groupId: platform.id,
-      visibility: 'internal',
-      description: 'The public REST and GraphQL API.',
-    }),
-  );
-  projects.push(
-    await services.projects.create(actor, {
-      name: 'Website',
-      path: 'website',
-      groupId: acme.id,
-      visibility: 'public',
-      description: 'acme.example: the marketing site.',
-    }),
-  );
-  projects.push(
-    await services.projects.create(actor, {
-      name: 'Prototype',
-      path: 'prototype',
-      groupId: lab.id,
-      visibility: 'private',
-      description: 'The next big thing.',
-    }),
-  );
 
   const people = Object.fromEntries(users);
   const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people, today });

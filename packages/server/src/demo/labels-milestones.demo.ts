@@ -165,7 +165,9 @@ export async function loadLabelsAndMilestonesDemo(
   };
   for (const [sub, specs] of Object.entries(PROJECT_LABELS)) {
     const found = await services.projects.find(actor, `${groups.acme.fullPath}/${sub}`);
-    if (found) containers.push([{ type: 'Project', ...found }, specs, projectMilestones[sub] ?? []]);
+    // The projects are created first; a missing one is a bug in the demo, not a reason to skip it.
+    if (!found) throw new Error(`the demo's labels and milestones need the project ${sub}`);
+    containers.push([{ type: 'Project', ...found }, specs, projectMilestones[sub] ?? []]);
   }
 
   const todayIso = today.toISOString().slice(0, 10);
