@@ -7,6 +7,7 @@ import {
   boolParam,
   intParam,
   listParam,
+  listValues,
   oneOfParam,
   ParamError,
   type Params,
@@ -190,13 +191,22 @@ function dateParam(p: Params, name: string): string | null | undefined {
 
 function intOrNull(p: Params, name: string): number | null | undefined {
   const v = p[name];
-  if (v === null || v === '' || (typeof v === 'string' && /^(0|none)$/i.test(v))) return null;
+  if (v === null || v === '' || v === 0 || (typeof v === 'string' && /^(0|none)$/i.test(v))) return null;
   return intParam(p, name);
+}
+
+/** `assignee_ids`: present but empty (`[]`, `''`) or `0` unassigns everyone, as GitLab. */
+function assigneeIdsParam(p: Params): number[] | undefined {
+  if (p.assignee_ids === undefined) return undefined;
+  return (listValues(p, 'assignee_ids') ?? [])
+    .map((v) => (typeof v === 'string' ? v.trim() : v))
+    .filter((v) => v !== '' && v !== 0 && v !== '0')
+    .map((v) => intParam({ assignee_ids: v }, 'assignee_ids') as number);
 }
 
 /** The attributes of `POST /projects/:id/issues` and `PUT …/:issue_iid`. */
 export function issueInputFromParams(p: Params): IssueInput & { epicIid?: number } {
-  const assigneeIds = listParam(p, 'assignee_ids')?.map((v) => intParam({ assignee_ids: v }, 'assignee_ids') as number);
+  const assigneeIds = assigneeIdsParam(p);
   const assigneeId = p.assignee_id !== undefined ? intOrNull(p, 'assignee_id') : undefined;
   const stateEvent = oneOfParam(p, 'state_event', ['close', 'reopen']);
   const healthStatus = p.health_status;

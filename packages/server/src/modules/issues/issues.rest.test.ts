@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRow, LabelRow, UserRow } from '../../db/schema.ts';
+import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
 import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -159,6 +160,28 @@ describe('REST v4 issues', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual(body);
     expect((await t.request({ method: 'GET', url: url('/issues'), as: owner })).headers['x-total']).toBe(before);
+  });
+
+  it('clears milestone, epic and assignees given as JSON 0 or an empty list, as GitLab', async () => {
+    const milestone = await labelsMilestonesFactories(t).buildMilestone({ group, title: 'Clear me' });
+    const epic = await epicsFactories(t).buildEpic({ group, title: 'Clear epic' });
+    const created = await t.request({
+      method: 'POST',
+      url: url('/issues'),
+      payload: { title: 'To clear', milestone_id: milestone.id, epic_id: epic.epic.id, assignee_ids: [developer.id] },
+      as: developer,
+    });
+    expect(created.statusCode).toBe(201);
+    const iid = created.json<IssueJson>().iid;
+    expect(created.json()).toMatchObject({ milestone: { id: milestone.id }, epic: { id: epic.epic.id } });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: url(`/issues/${iid}`),
+      payload: { milestone_id: 0, epic_id: 0, assignee_ids: [] },
+      as: developer,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ milestone: null, epic: null, assignees: [] });
   });
 
   it('needs at least one attribute on update', async () => {
