@@ -7,7 +7,7 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<h1>Plan</h1>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<code>code</code>');
-    expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled /> todo');
+    expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled aria-label="todo" /> todo');
     expect(html).toContain('checked');
     expect(html).toContain('href="https://example.com"');
   });
@@ -24,6 +24,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<(script|iframe|img)\b/);
     expect(html).not.toMatch(/<[^>]*\son\w+=/);
     expect(html).not.toMatch(/(href|src)="(javascript|data):/);
+  });
+
+  it('names each checklist checkbox by its item, escaped', () => {
+    const html = renderMarkdown('- [ ] say "hi" & `<b>`\n- [ ]  ');
+    expect(html).toContain('aria-label="say &quot;hi&quot; &amp; &lt;b&gt;"');
+    expect(html).not.toContain('<b>');
   });
 
   it('keeps titles inline', () => {

@@ -8,7 +8,11 @@ import sanitizeHtml from 'sanitize-html';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
-// Task-list items: `- [ ] x` / `- [x] x` become disabled checkboxes, as GitLab renders them.
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// Task-list items: `- [ ] x` / `- [x] x` become disabled checkboxes, as GitLab renders them, named
+// by the item's text (a checkbox without a name is unusable with a screen reader).
 md.core.ruler.after('inline', 'task-lists', (state) => {
   for (const token of state.tokens) {
     if (token.type !== 'inline' || !token.children?.length) continue;
@@ -19,7 +23,14 @@ md.core.ruler.after('inline', 'task-lists', (state) => {
     const checked = m[1] !== ' ';
     first.content = first.content.slice(m[0].length);
     const box = new state.Token('html_inline', '', 0);
-    box.content = `<input type="checkbox" class="task-list-item-checkbox" disabled${checked ? ' checked' : ''}> `;
+    const text = token.children
+      .filter((child) => child.type === 'text' || child.type === 'code_inline')
+      .map((child) => child.content)
+      .join('')
+      .trim()
+      .slice(0, 200);
+    const label = escapeAttribute(text || 'Checklist item');
+    box.content = `<input type="checkbox" class="task-list-item-checkbox" disabled${checked ? ' checked' : ''} aria-label="${label}"> `;
     token.children.unshift(box);
   }
 });
@@ -125,7 +136,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target', 'data-user', 'data-reference-type'],
     img: ['src', 'alt', 'title'],
-    input: ['type', 'class', 'disabled', 'checked'],
+    input: ['type', 'class', 'disabled', 'checked', 'aria-label'],
     th: ['align'],
     td: ['align'],
     code: ['class'],

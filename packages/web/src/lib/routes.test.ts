@@ -44,6 +44,10 @@ describe('sub-pages', () => {
     [['issues'], { page: 'issues' }],
     [['issues', '12'], { page: 'issue', iid: '12' }],
     [['project_members'], { page: 'members' }],
+    [['issues', 'incident', '12'], { page: 'incident', iid: '12' }],
+    [['issues', 'incident'], null],
+    [['issues', 'incident', 'x'], null],
+    [['issues', '12', 'x'], null],
     [['issues', '0'], null],
     [['epics'], null],
   ])('project %j', (subPath, expected) => {

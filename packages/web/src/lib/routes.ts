@@ -17,6 +17,7 @@ export const routes = {
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
   projectIssues: (fullPath: string) => `/${encodePath(fullPath)}/-/issues`,
   projectIssue: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/${iid}`,
+  projectIncident: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/incident/${iid}`,
   projectMembers: (fullPath: string) => `/${encodePath(fullPath)}/-/project_members`,
   personalAccessTokens: () => '/-/user_settings/personal_access_tokens',
   preferences: () => '/-/profile/preferences',

@@ -193,6 +193,38 @@ const PATHS = {
       <path d="M5.5 9.5c.6 1 1.4 1.5 2.5 1.5s1.9-.5 2.5-1.5M6 6.5v.2M10 6.5v.2" />
     </>
   ),
+  incident: (
+    <>
+      <path d="M3.5 12.5V8a4.5 4.5 0 019 0v4.5" />
+      <path d="M2 12.5h12M8 6.5v3M8 1.5v1M2.8 3.3l.7.7M13.2 3.3l-.7.7" />
+    </>
+  ),
+  task: (
+    <>
+      <rect x="2.5" y="2.5" width="11" height="11" rx="2" />
+      <path d="M5.5 8l2 2 3-4" />
+    </>
+  ),
+  spam: (
+    <>
+      <path d="M5.5 2h5L14 5.5v5L10.5 14h-5L2 10.5v-5z" />
+      <path d="M8 5v3.5M8 11v.1" />
+    </>
+  ),
+  import: (
+    <>
+      <path d="M8 2v8M5 7l3 3 3-3" />
+      <path d="M2.5 10.5v3h11v-3" />
+    </>
+  ),
+  sparkle: <path d="M8 1.5l1.6 4.9 4.9 1.6-4.9 1.6L8 14.5l-1.6-4.9L1.5 8l4.9-1.6z" />,
+  video: (
+    <>
+      <rect x="1.5" y="4" width="9" height="8" rx="1" />
+      <path d="M10.5 7l4-2.5v7l-4-2.5" />
+    </>
+  ),
+  'external-link': <path d="M9 2.5h4.5V7M13.5 2.5L7 9M11.5 9.5v4h-9v-9h4" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

@@ -8,10 +8,10 @@ import { EpicPageQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import styles from '../issuables/detail-page.module.css';
+import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
-import styles from './epic-page.module.css';
-import { EpicBody } from './header/epic-body.tsx';
 import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
 import { LinkedItems } from './linked-items/linked-items.tsx';
@@ -52,7 +52,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           {isEditing ? (
             <EpicEditForm epic={epic} groupFullPath={group.fullPath} onClose={() => setEditing(false)} />
           ) : (
-            <EpicBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
+            <IssuableBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
           )}
           <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />
           <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />

@@ -38,7 +38,7 @@ export function NamespacePage() {
       if (!sub) return <NotFoundPage />;
       if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
-      if (sub.page === 'issue') return <IssuePage project={project} iid={sub.iid} />;
+      if (sub.page === 'issue' || sub.page === 'incident') return <IssuePage project={project} iid={sub.iid} />;
       return (
         <MembersPage
           kind="project"

@@ -11,6 +11,8 @@ export type ProjectSubPage =
   | { page: 'overview' }
   | { page: 'issues' }
   | { page: 'issue'; iid: string }
+  /** `/-/issues/incident/<iid>`: the same page (GitLab's incident URL). */
+  | { page: 'incident'; iid: string }
   | { page: 'members' };
 
 const IID = /^[1-9][0-9]*$/;
@@ -30,6 +32,9 @@ export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
 
 export function projectSubPage(subPath: readonly string[]): ProjectSubPage | null {
   const [first, second, ...rest] = subPath;
+  if (first === 'issues' && second === 'incident' && rest.length === 1 && IID.test(rest[0] ?? '')) {
+    return { page: 'incident', iid: rest[0] as string };
+  }
   if (rest.length > 0) return null;
   if (first === undefined) return { page: 'overview' };
   if (first === 'issues' && second === undefined) return { page: 'issues' };

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
+import { ServerHtml } from '../../issuables/server-html.tsx';
 import styles from './description-field.module.css';
 import { previewMarkdown } from './epic-requests.ts';
-import { ServerHtml } from './server-html.tsx';
 
 type Preview = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; html: string; text: string };
 

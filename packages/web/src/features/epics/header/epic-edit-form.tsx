@@ -9,9 +9,9 @@ import {
   UpdateEpicDescriptionMutationDocument,
 } from '../../../gql/graphql.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
+import { ServerHtml } from '../../issuables/server-html.tsx';
 import { DescriptionField } from './description-field.tsx';
 import styles from './epic-edit-form.module.css';
-import { ServerHtml } from './server-html.tsx';
 
 export const EPIC_TITLE_MAX_LENGTH = 255;
 /** Spec 001 §8, for an epic. */

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Focusable, Link } from 'react-aria-components';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { DeleteConfirmModal } from '../../../components/planning/delete-confirm-modal.tsx';
+import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
 import { PlanningTooltip } from '../../../components/planning/planning-tooltip.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
 import type { EpicPageEpicFragment } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useNarrowScreen } from '../../../lib/use-media-query.ts';
+import styles from '../../issuables/detail-header.module.css';
+import { IssuableCreated } from '../../issuables/issuable-created.tsx';
 import { EpicActionsMenu } from './epic-actions-menu.tsx';
-import styles from './epic-header.module.css';
-import { absoluteTime, displayUsername, relativeTime } from './format-created.ts';
 import { useEpicActions } from './use-epic-actions.ts';
 
 type EpicHeaderProps = {
@@ -45,23 +44,11 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
       <div className={styles.meta}>
         <IssuableStatusBadge state={epic.state} />
         {epic.confidential && (
-          <span className={styles.confidential}>
-            <Icon name="eye-slash" />
+          <IssuableBadge icon="eye-slash" variant="warning">
             Confidential
-          </span>
+          </IssuableBadge>
         )}
-        <span className={styles.opened}>
-          Opened <CreatedTime createdAt={epic.createdAt} />
-          {epic.author && (
-            <>
-              {' by '}
-              <Link href={epic.author.webPath} className={styles.author}>
-                <span className={styles.authorName}>{epic.author.name}</span>
-                <span className={styles.authorUsername}>{displayUsername(epic.author.username)}</span>
-              </Link>
-            </>
-          )}
-        </span>
+        <IssuableCreated verb="Opened" createdAt={epic.createdAt} author={epic.author} />
       </div>
       <div className={styles.actions}>
         {canUpdate && !narrow && !isEditing && (
@@ -106,20 +93,4 @@ function useReportAbuse(epic: EpicPageEpicFragment) {
     return undefined;
   }
   return { reportedUserId: authorId, reportedFromUrl: `${window.location.origin}${epic.webPath}` };
-}
-
-/** '3 days ago', with the exact date and time in a tooltip (on hover and keyboard focus). */
-function CreatedTime({ createdAt }: { createdAt: string | null }) {
-  const relative = relativeTime(createdAt);
-  if (!createdAt || !relative) return null;
-  return (
-    <PlanningTooltip content={absoluteTime(createdAt)}>
-      <Focusable>
-        {/* role img: a focusable element whose tooltip (the exact time) is announced as its description */}
-        <time dateTime={createdAt} className={styles.time} role="img" aria-label={relative}>
-          {relative}
-        </time>
-      </Focusable>
-    </PlanningTooltip>
-  );
 }

@@ -1,6 +1,6 @@
 /** The epic page (acme&5) over a test client, for the page's component tests. */
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
+import { renderDetailPage } from '../../issuables/test/render-detail-page.tsx';
+import type { Handler } from '../../roadmap/test/render-roadmap.tsx';
 import { EpicPage } from '../epic-page.tsx';
 
 export const EPIC_PAGE_GROUP = {
@@ -45,19 +45,10 @@ export type PageEpic = ReturnType<typeof buildPageEpic>;
 
 /** Renders the page of `epic` (null: not found); `handlers` answer the other operations by name. */
 export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, Handler> = {}) {
-  const { client, calls } = createTestClient({
-    // Entries: operation names are PascalCase, not components.
-    ...Object.fromEntries<Handler>([
-      ['EpicPageQuery', () => ({ group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } })],
-    ]),
-    ...handlers,
-  });
-  const router = renderWithClient(
-    <ToastProvider>
-      <EpicPage group={EPIC_PAGE_GROUP} iid="5" />
-    </ToastProvider>,
+  return renderDetailPage(
+    <EpicPage group={EPIC_PAGE_GROUP} iid="5" />,
     '/groups/acme/-/epics/5',
-    client,
+    ['EpicPageQuery', { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } }],
+    handlers,
   );
-  return { client, calls, router };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { matchesMediaQuery, NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
+import { matchesMediaQuery, NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** GitLab's cookie for the collapsed right sidebar ("gutter"). */
 export const COLLAPSED_COOKIE = 'collapsed_gutter';
@@ -22,10 +22,12 @@ function writeCollapsedCookie(collapsed: boolean): void {
 }
 
 /**
- * Whether the epic sidebar is collapsed. Wide screens start as the `collapsed_gutter` cookie says;
+ * Whether a detail page's sidebar (epic, issue) is collapsed. Wide screens start as the `collapsed_gutter` cookie says;
  * small screens start collapsed, collapse when the window shrinks, and set the cookie to collapsed
  * when the page is left. Every toggle is written to the cookie.
  */
+export type SidebarCollapsed = ReturnType<typeof useSidebarCollapsed>;
+
 export function useSidebarCollapsed() {
   const isSmall = useMediaQuery(SMALL_QUERY);
   /* Narrow screens: the open sidebar is a drawer over the page (UI.md). */
@@ -47,5 +49,5 @@ export function useSidebarCollapsed() {
     writeCollapsedCookie(value);
   }, []);
 
-  return { collapsed, isNarrow, setCollapsed };
+  return { collapsed, isNarrow, isSmall, setCollapsed };
 }

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-aria-components';
+import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
+import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
+import type { SidebarCollapsed } from '../../../components/planning/use-sidebar-collapsed.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import type { IssuePageIssueFragment } from '../../../gql/graphql.ts';
+import headerStyles from '../../issuables/detail-header.module.css';
+import { IssuableCreated } from '../../issuables/issuable-created.tsx';
+import styles from './issue-header.module.css';
+import { checklistText, closedStatusLink, issueTypeName } from './issue-status.ts';
+
+type IssueHeaderProps = {
+  issue: IssuePageIssueFragment;
+  /** The sidebar's state: on small screens the header has the 'Expand sidebar' button. */
+  sidebar: SidebarCollapsed;
+  /** The header's actions (Edit, the actions dropdown): mounted by the page. */
+  actions?: ReactNode;
+};
+
+const TYPE_ICONS = { issue: 'issues', incident: 'incident', task: 'task' } as const;
+
+/**
+ * The issue's header (spec 002 §2.1): the state badge ('Closed (duplicated)' and the like with
+ * their link), the attribute badges, the work item type icon, 'Created %{timeAgo} by %{author}',
+ * the checklist progress, the expand-sidebar button on small screens and the actions.
+ */
+export function IssueHeader({ issue, sidebar, actions }: IssueHeaderProps) {
+  const typeName = issueTypeName(issue.type);
+  const checklist = checklistText(issue.taskCompletionStatus);
+  return (
+    <div className={headerStyles.header}>
+      <div className={headerStyles.meta}>
+        <IssueBadges issue={issue} />
+        <span className={styles.type}>
+          <Icon name={TYPE_ICONS[typeName]} label={typeName === 'issue' ? 'Issue' : capitalize(typeName)} />
+        </span>
+        <IssuableCreated verb="Created" createdAt={issue.createdAt} author={issue.author} />
+        {checklist && <span className={styles.checklist}>{checklist}</span>}
+      </div>
+      <div className={headerStyles.actions}>
+        {actions}
+        {sidebar.isSmall && sidebar.collapsed && (
+          <Button
+            variant="tertiary"
+            iconOnly
+            aria-label="Expand sidebar"
+            aria-expanded={false}
+            onPress={() => sidebar.setCollapsed(false)}
+          >
+            <Icon name="sidebar-expand" />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The state badge and the confidential, blocked, hidden, imported and locked badges. */
+export function IssueBadges({ issue }: { issue: IssuePageIssueFragment }) {
+  const closed = closedStatusLink({
+    state: issue.state,
+    duplicatedToIssueUrl: issue.closedAsDuplicateOf?.webUrl,
+    movedToIssueUrl: issue.movedTo?.webUrl,
+    promotedToEpicUrl: issue.promotedToEpicUrl,
+  });
+  return (
+    <>
+      <IssuableStatusBadge state={issue.state}>
+        {closed ? (
+          <>
+            Closed (
+            <Link href={closed.url} className={styles.statusLink}>
+              {closed.reason}
+            </Link>
+            )
+          </>
+        ) : undefined}
+      </IssuableStatusBadge>
+      {issue.confidential && (
+        <IssuableBadge icon="eye-slash" variant="warning">
+          Confidential
+        </IssuableBadge>
+      )}
+      {issue.blocked && (
+        <IssuableBadge icon="blocked" variant="danger">
+          Blocked
+        </IssuableBadge>
+      )}
+      {issue.discussionLocked && (
+        <IssuableBadge icon="lock" variant="neutral">
+          Locked
+        </IssuableBadge>
+      )}
+    </>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
