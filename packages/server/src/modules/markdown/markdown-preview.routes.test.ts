@@ -29,7 +29,9 @@ describe('markdown preview', () => {
     const body = res.json<{ body: string; references: { users: unknown[] } }>();
     expect(body.body).toContain('<strong>Bold</strong>');
     expect(body.body).toContain('href="https://example.com"');
-    expect(body.body).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked aria-label="done" />');
+    expect(body.body).toContain(
+      '<input type="checkbox" class="task-list-item-checkbox" disabled checked aria-label="done" />',
+    );
     expect(body.body).not.toContain('<script>');
     expect(body.references.users).toEqual([]);
 
