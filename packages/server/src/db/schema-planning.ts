@@ -100,6 +100,8 @@ export const issues = pgTable('issues', {
   weight: integer('weight'),
   dueDate: day('due_date'),
   healthStatus: text('health_status', { enum: ['on_track', 'needs_attention', 'at_risk'] }),
+  /** seconds; 0 = no estimate (0012_time_tracking.sql) */
+  timeEstimate: integer('time_estimate').notNull().default(0),
   discussionLocked: boolean('discussion_locked').notNull().default(false),
   lockVersion: integer('lock_version').notNull().default(0),
   relativePosition: integer('relative_position'),

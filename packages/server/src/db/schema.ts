@@ -140,3 +140,4 @@ export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;
 export type AbuseReportRow = typeof abuseReports.$inferSelect;
 export * from './schema-notes.ts';
 export * from './schema-planning.ts';
+export * from './schema-time-tracking.ts';

@@ -8,6 +8,7 @@ import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issuesService } from './issues/issues.service.ts';
+import { timeTrackingService } from './issues/time-tracking.service.ts';
 import { labelsService } from './labels/labels.service.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
@@ -27,6 +28,7 @@ export function createServices(
     await recomputeEpicDatesForMilestones(tx, change.milestoneIds);
     await recomputeEpicDatesForIssues(tx, change.detachedIssueIds);
   });
+  const issues = issuesService(db);
   return {
     auth: authService(db, config),
     users: usersService(db),
@@ -37,7 +39,8 @@ export function createServices(
     milestones,
     epics: epicsService(db),
     epicLinks: epicLinksService(db),
-    issues: issuesService(db),
+    issues,
+    timeTracking: timeTrackingService(db, issues),
     awards: awardsService(db),
     notes: notesService(db),
     autocomplete: autocompleteService(db),

@@ -15,6 +15,7 @@ import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { loadEpics } from './issues.adapters.ts';
 import { issuesRepository } from './issues.repository.ts';
 import type { IssueNode } from './issues.types.ts';
+import { timeTrackingRepository } from './time-tracking.repository.ts';
 
 export type IssueDetails = {
   labels: LabelRow[];
@@ -32,6 +33,8 @@ export type IssueDetails = {
   subscribed: boolean;
   /** user (non-system) notes the viewer may read */
   userNotesCount: number;
+  /** seconds spent (the sum of the issue's timelogs) */
+  totalTimeSpent: number;
 };
 
 export async function issueDetails(
@@ -48,7 +51,7 @@ export async function issueDetails(
   ];
   const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
   const noteables = nodes.map((node) => ({ type: 'Issue' as const, node }));
-  const [labels, milestones, users, relations, votes, subscribed, noteCounts] = await Promise.all([
+  const [labels, milestones, users, relations, votes, subscribed, noteCounts, timeSpent] = await Promise.all([
     repo.labelsOf(ids),
     repo.milestonesByIds(milestoneIds),
     usersRepository(db).findByIds(userIds),
@@ -56,6 +59,7 @@ export async function issueDetails(
     awardsRepository(db).votes('Issue', ids),
     actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
     notesService(db).userCounts(actor, noteables),
+    timeTrackingRepository(db).totals(ids),
   ]);
   const [epics, milestoneGroups] = await Promise.all([
     loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
@@ -92,6 +96,7 @@ export async function issueDetails(
           downvotes: votes.get(n.issue.id)?.down ?? 0,
           subscribed: subscribed.has(n.issue.id),
           userNotesCount: noteCounts.get(noteables[i] as (typeof noteables)[number])?.notes ?? 0,
+          totalTimeSpent: timeSpent.get(n.issue.id) ?? 0,
         },
       ];
     }),

@@ -2,7 +2,7 @@
  * Validation of an issue's attributes, shared by create and update and by every transport.
  * Field errors use GitLab's (ActiveRecord) wording; nothing is rendered or written before they pass.
  */
-import { isIsoDate } from '@milepost/shared';
+import { isIsoDate, MAX_DURATION_SECONDS, parseDuration } from '@milepost/shared';
 import type { IssueRow } from '../../db/schema.ts';
 import type { FieldErrors } from '../validation.ts';
 import { HEALTH_STATUSES, type HealthStatus, ISSUE_TYPES, type IssueType } from './issue-filters.ts';
@@ -32,6 +32,8 @@ export type IssueInput = {
   dueDate?: unknown;
   /** the API value (on_track, needs_attention, at_risk) or null to clear */
   healthStatus?: unknown;
+  /** seconds, or a duration as GitLab's `/estimate` takes it (`1w 2d 3h`); null, 0 or '0' removes it */
+  timeEstimate?: unknown;
   stateEvent?: 'close' | 'reopen';
   discussionLocked?: boolean;
   epicId?: number | null;
@@ -42,7 +44,15 @@ export type IssueInput = {
 export type ScalarChanges = Partial<
   Pick<
     IssueRow,
-    'title' | 'description' | 'confidential' | 'issueType' | 'weight' | 'dueDate' | 'healthStatus' | 'discussionLocked'
+    | 'title'
+    | 'description'
+    | 'confidential'
+    | 'issueType'
+    | 'weight'
+    | 'dueDate'
+    | 'healthStatus'
+    | 'discussionLocked'
+    | 'timeEstimate'
   >
 >;
 
@@ -90,7 +100,25 @@ export function validateIssueInput(input: IssueInput, creating: boolean, errors:
       out.healthStatus = h as HealthStatus;
     else errors.add('health_status', 'is not included in the list');
   }
+  if (input.timeEstimate !== undefined) {
+    const seconds = timeEstimateSeconds(input.timeEstimate);
+    if (seconds === null) errors.add('time_estimate', TIME_ESTIMATE_INVALID);
+    else out.timeEstimate = seconds;
+  }
   return out;
+}
+
+/** GitLab's validation message of `time_estimate`. */
+export const TIME_ESTIMATE_INVALID = 'must have a valid format and be greater than or equal to zero';
+
+/** Seconds of a time estimate given as seconds or as a duration text; null when invalid or negative. */
+export function timeEstimateSeconds(value: unknown): number | null {
+  if (value === null || value === '') return 0;
+  if (typeof value === 'number') {
+    return Number.isInteger(value) && value >= 0 && value <= MAX_DURATION_SECONDS ? value : null;
+  }
+  if (typeof value !== 'string') return null;
+  return parseDuration(value);
 }
 
 /** The attributes given that only Reporter+ may set (GitLab's issue metadata); others' are dropped. */
@@ -108,6 +136,7 @@ export function metadataKeys(input: IssueInput): (keyof IssueInput)[] {
     'dueDate',
     'healthStatus',
     'discussionLocked',
+    'timeEstimate',
   ];
   return keys.filter((k) => input[k] !== undefined);
 }

@@ -12,7 +12,7 @@ import type { IssueInput } from './issue-input.ts';
 import type { IssueNode } from './issues.types.ts';
 
 const LABEL_TYPES = ['Label', 'GroupLabel', 'ProjectLabel'];
-async function findIssue(ctx: GraphQLContext, projectPath: string, iid: string): Promise<IssueNode> {
+export async function findIssue(ctx: GraphQLContext, projectPath: string, iid: string): Promise<IssueNode> {
   const project = await ctx.services.projects.get(ctx.actor, projectPath);
   if (!/^\d{1,9}$/.test(iid)) throw new NotFoundError('Issue Not Found');
   return await ctx.services.issues.get(ctx.actor, project, Number(iid));
@@ -34,6 +34,7 @@ type Fields = {
   type?: string | null;
   issueType?: string | null;
   healthStatus?: string | null;
+  timeEstimate?: string | null;
   locked?: boolean | null;
   stateEvent?: string | null;
 };
@@ -60,6 +61,7 @@ function toInput(f: Fields): IssueInput {
     epicId: gid(f.epicId, 'Epic'),
     issueType: given(f.type ?? f.issueType),
     healthStatus: f.healthStatus,
+    timeEstimate: f.timeEstimate,
     discussionLocked: given(f.locked),
     stateEvent: given(f.stateEvent) as IssueInput['stateEvent'],
   };
@@ -133,6 +135,11 @@ builder.relayMutationField(
         description: 'Desired health status; null removes it.',
       }),
       weight: t.int({ required: false, description: 'Weight of the issue; null removes it.' }),
+      timeEstimate: t.string({
+        required: false,
+        description:
+          'Estimated time to complete the issue (`1w 2d 3h`). Use `null` or `0` to remove the current estimate.',
+      }),
       locked: t.boolean({ required: false, description: 'Indicates discussion is locked on the issue.' }),
       epicId: t.id({ required: false, description: 'ID of the parent epic. NULL when removing the association.' }),
       type: t.field({ type: IssueTypeEnum, required: false, description: 'Type of the issue.' }),

@@ -1,5 +1,5 @@
 /** GitLab's Issue REST entity and the web UI's issue JSON, shaped from an issue and its details. */
-import { taskCompletionStatus, textColorFor } from '@milepost/shared';
+import { humanDuration, taskCompletionStatus, textColorFor } from '@milepost/shared';
 import type { EpicRow } from '../../db/schema.ts';
 import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
 import { userBasic } from '../users/users.entity.ts';
@@ -74,7 +74,7 @@ export function issueEntity(node: IssueNode, d: IssueDetails, baseUrl: string, o
     discussion_locked: issue.discussionLocked,
     issue_type: issue.issueType,
     web_url: `${baseUrl}${issueWebPath(node)}`,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    time_stats: timeStatsEntity(issue.timeEstimate, d.totalTimeSpent),
     task_completion_status: { count: tasks.count, completed_count: tasks.completedCount },
     has_tasks: tasks.count > 0,
     task_status: `${tasks.completedCount} of ${tasks.count} checklist items completed`,
@@ -148,5 +148,15 @@ export function epicSummaryEntity(node: { epic: EpicRow; group: { id: number; fu
     due_date: epic.dueDate,
     created_at: epic.createdAt.toISOString(),
     updated_at: epic.updatedAt.toISOString(),
+  };
+}
+
+/** GitLab's IssuableTimeStats entity (`time_stats`, and the time tracking endpoints' answer). */
+export function timeStatsEntity(timeEstimate: number, totalTimeSpent: number) {
+  return {
+    time_estimate: timeEstimate,
+    total_time_spent: totalTimeSpent,
+    human_time_estimate: humanDuration(timeEstimate),
+    human_total_time_spent: humanDuration(totalTimeSpent),
   };
 }

@@ -28,6 +28,7 @@ import { issueLinksRoutes } from './issue-links.routes.ts';
 import { issueFilterFromParams, issueInputFromParams, UPDATE_ATTRIBUTES } from './issue-params.ts';
 import { presentIssues, projectIssue } from './issue-rest.ts';
 import { issuesUiRoutes as registerUi } from './issues-ui.routes.ts';
+import { timeTrackingRoutes } from './time-tracking.routes.ts';
 
 type ProjectParams = { Params: { id: string } };
 type IssueParams = { Params: { id: string; issue_iid: string } };
@@ -150,6 +151,7 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
 
     issueLinksRoutes(r, services, config);
     epicIssuesRoutes(r, services, config);
+    timeTrackingRoutes(r, services);
   });
 }
 

@@ -4,3 +4,4 @@ import './issue-fields.schema.ts';
 import './issue-queries.schema.ts';
 import './issue-mutations.schema.ts';
 import './epic-issues.schema.ts';
+import './time-tracking.schema.ts';

@@ -63,6 +63,7 @@ function draftIssue(project: ProjectWithGroup): IssueNode {
     weight: null,
     dueDate: null,
     healthStatus: null,
+    timeEstimate: 0,
     discussionLocked: false,
     lockVersion: 0,
     relativePosition: null,

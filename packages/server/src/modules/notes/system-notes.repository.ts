@@ -14,6 +14,8 @@ export type IssueState = {
   weight: number | null;
   dueDate: string | null;
   healthStatus: string | null;
+  /** seconds, 0 = none */
+  timeEstimate: number;
   milestone: Named | null;
   labels: Named[];
   assignees: Named[];
@@ -54,7 +56,7 @@ export function systemNotesRepository(db: Db) {
     async issueState(issueId: number): Promise<IssueState | undefined> {
       const { rows } = await db.execute<Row>(sql`
         SELECT i.title, i.description, i.state, i.confidential, i.discussion_locked, i.weight,
-          i.due_date::text AS due_date, i.health_status,
+          i.due_date::text AS due_date, i.health_status, i.time_estimate,
           (SELECT json_build_object('id', m.id, 'name', m.title) FROM milestones m WHERE m.id = i.milestone_id) AS milestone,
           (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.title) ORDER BY l.title), '[]')
              FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id) AS labels,
@@ -68,6 +70,7 @@ export function systemNotesRepository(db: Db) {
         discussionLocked: r.discussion_locked === true,
         weight: r.weight === null ? null : Number(r.weight),
         healthStatus: text(r.health_status),
+        timeEstimate: Number(r.time_estimate ?? 0),
         milestone: one(r.milestone),
         assignees: named(r.assignees),
       };

@@ -6,6 +6,7 @@
  * one call before, one after); link sites record one event (`recordLink`, `recordEpicIssue`).
  * Bodies and actions follow GitLab's SystemNoteService wording; the action names the icon.
  */
+import { formatDuration } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { newDiscussionId, renderNote } from './note-body.ts';
@@ -40,6 +41,7 @@ export const SYSTEM_NOTE_ICONS: Record<string, string> = {
   unrelate_from_parent: 'epic',
   relate: 'link',
   unrelate: 'link',
+  time_tracking: 'timer',
 };
 
 const MONTHS = [
@@ -134,6 +136,13 @@ function issueEntries(a: IssueState, b: IssueState): Entry[] {
         : 'removed the health status',
     });
   }
+  if (a.timeEstimate !== b.timeEstimate) {
+    out.push({
+      action: 'time_tracking',
+      body:
+        b.timeEstimate === 0 ? 'removed time estimate' : `changed time estimate to ${formatDuration(b.timeEstimate)}`,
+    });
+  }
   if (a.discussionLocked !== b.discussionLocked) {
     out.push(
       b.discussionLocked
@@ -184,6 +193,18 @@ export async function trackIssue(tx: Db, actor: Actor, issueId: number): Promise
       if (before && after) await write(tx, actor, { issueId }, issueEntries(before, after));
     },
   };
+}
+
+/**
+ * Spent time added (`seconds` > 0), subtracted (< 0) or reset (`'reset'`), as GitLab words it:
+ * 'added 1h of time spent', 'subtracted 30m of time spent', 'removed time spent'.
+ */
+export async function recordTimeSpent(tx: Db, actor: Actor, issueId: number, seconds: number | 'reset'): Promise<void> {
+  const body =
+    seconds === 'reset'
+      ? 'removed time spent'
+      : `${seconds > 0 ? 'added' : 'subtracted'} ${formatDuration(Math.abs(seconds))} of time spent`;
+  await write(tx, actor, { issueId }, [{ action: 'time_tracking', body }]);
 }
 
 /** Snapshot of an epic now; `record()` later in the same transaction writes the notes of what changed. */
