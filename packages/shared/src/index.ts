@@ -11,6 +11,7 @@ export * from './domain/visibility.ts';
 export * from './filters/index.ts';
 export * from './format/duration.ts';
 export * from './format/task-list.ts';
+export * from './iterations/index.ts';
 export * from './permissions/abilities.ts';
 export * from './planning-ui/index.ts';
 export * from './roadmap/index.ts';

@@ -136,10 +136,14 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return writes && level >= AccessLevel.OWNER;
         case 'readLabel':
         case 'readMilestone':
+        case 'readIteration':
           return readable;
         case 'createEpic':
         case 'adminLabel':
         case 'adminMilestone':
+        // Iterations and their cadences: Reporter and above, as GitLab's admin_iteration(_cadence).
+        case 'adminIteration':
+        case 'adminIterationCadence':
           return readable && writes && level >= AccessLevel.REPORTER;
         default:
           return false;

@@ -11,6 +11,8 @@ import '../modules/milestones/milestones.schema.ts';
 import '../modules/users/autocomplete.schema.ts';
 import '../modules/epics/epics.schema.ts';
 import '../modules/issues/issues.schema.ts';
+import '../modules/iterations/iterations.schema.ts';
+import '../modules/iterations/iteration-mutations.schema.ts';
 import '../modules/awards/awards.schema.ts';
 import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';

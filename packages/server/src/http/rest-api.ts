@@ -7,6 +7,7 @@ import { epicLinksRoutes, epicLinksUiRoutes } from '../modules/epics/epic-links.
 import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
 import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
+import { iterationsRoutes } from '../modules/iterations/iterations.routes.ts';
 import { labelsRoutes, labelsUiRoutes } from '../modules/labels/labels.routes.ts';
 import { markdownPreviewUiRoutes } from '../modules/markdown/markdown-preview.routes.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
@@ -50,6 +51,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       epicsRoutes(api, services, config);
       epicLinksRoutes(api, services, config);
       issuesRoutes(api, services, config);
+      iterationsRoutes(api, services, config);
       awardsRoutes(api, services, config);
       notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);

@@ -9,6 +9,7 @@ import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issuesService } from './issues/issues.service.ts';
 import { timeTrackingService } from './issues/time-tracking.service.ts';
+import { iterationsService } from './iterations/iterations.service.ts';
 import { labelsService } from './labels/labels.service.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
@@ -41,6 +42,7 @@ export function createServices(
     epicLinks: epicLinksService(db),
     issues,
     timeTracking: timeTrackingService(db, issues),
+    iterations: iterationsService(db),
     awards: awardsService(db),
     notes: notesService(db),
     autocomplete: autocompleteService(db),

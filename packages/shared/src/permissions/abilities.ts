@@ -13,6 +13,9 @@ export const GROUP_ABILITIES = [
   'readGroupMember',
   'removeGroup',
   'createEpic',
+  'readIteration',
+  'adminIteration',
+  'adminIterationCadence',
 ] as const;
 
 export const PROJECT_ABILITIES = [

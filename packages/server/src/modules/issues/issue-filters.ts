@@ -5,6 +5,11 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { likePattern } from '../../db/sql.ts';
+import {
+  type IssueIterationFilter,
+  iterationConditions,
+  type NegatedIssueIterationFilter,
+} from './issue-iteration-filters.ts';
 
 export type Wildcard = 'NONE' | 'ANY';
 export const ISSUE_TYPES = ['issue', 'incident', 'task'] as const;
@@ -26,9 +31,9 @@ export type NegatedIssueFilter = {
   healthStatus?: HealthStatus[];
   epicId?: number;
   myReactionEmoji?: string;
-};
+} & NegatedIssueIterationFilter;
 
-export type IssueFilter = {
+export type IssueFilter = IssueIterationFilter & {
   projectId?: number;
   /** issues of projects in this group (and its subgroups with `includeSubgroups`) */
   groupId?: number;
@@ -208,6 +213,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.dueDateBefore) c.push(sql`i.due_date <= ${f.dueDateBefore}::date`);
   if (f.dueDateNone) c.push(sql`i.due_date IS NULL`);
   if (f.not) c.push(...negatedConditions(f.not, f.reactionUserId));
+  c.push(...iterationConditions(f, f.not));
   return c;
 }
 

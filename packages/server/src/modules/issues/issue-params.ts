@@ -24,6 +24,7 @@ import {
   type NegatedIssueFilter,
 } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
+import { iterationFilterFromParams } from './issue-iteration-params.ts';
 
 const ORDER_BY: Record<string, string> = {
   created_at: 'CREATED',
@@ -141,7 +142,9 @@ export function issueFilterFromParams(
   };
   notFilter.authorId = intParam(not, 'author_id');
   const due = dueDateFilter(stringParam(p, 'due_date'));
+  const iteration = iterationFilterFromParams(p, not);
   const filter: IssueFilter = {
+    ...iteration,
     state: oneOfParam(p, 'state', ['opened', 'closed', 'all']) ?? 'all',
     iids,
     search: stringParam(p, 'search') || undefined,
@@ -171,7 +174,7 @@ export function issueFilterFromParams(
     dueDateAfter: due.dueDateAfter,
     dueDateBefore: due.dueDateBefore,
     dueDateNone: due.none,
-    not: notFilter,
+    not: { ...notFilter, ...iteration.not },
     sort,
   };
   return {

@@ -20,6 +20,7 @@ import {
 } from './issue-enums.schema.ts';
 import { IssueConnection } from './issue-fields.schema.ts';
 import type { HealthStatus, IssueFilter, IssueSort, IssueType, NegatedIssueFilter } from './issue-filters.ts';
+import { iterationFilterFromArgs, iterationIssueArgs, negatedIterationFields } from './issue-iteration-args.schema.ts';
 
 /** `""` and `[]` mean "no filter" (GitLab's front end sends empty-string defaults). */
 const str = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
@@ -76,6 +77,7 @@ export const NegatedIssueFilterInput = builder.inputType('NegatedIssueFilterInpu
       required: false,
       description: 'Filter by reaction emoji applied by the current user.',
     }),
+    ...negatedIterationFields(t),
   }),
 });
 
@@ -181,6 +183,7 @@ function issueArgs(t: ArgBuilder<Types>) {
       defaultValue: 'CREATED_DESC',
       description: 'Sort issues by the criteria.',
     }),
+    ...iterationIssueArgs(t),
     not: t({ type: NegatedIssueFilterInput, required: false, description: 'Negated arguments.' }),
     or: t({ type: UnionedIssueFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
   };
@@ -217,6 +220,10 @@ type IssueArgs = {
   dueAfter?: string | null;
   dueBefore?: string | null;
   sort?: string | null;
+  iterationId?: (string | null)[] | null;
+  iterationTitle?: string | null;
+  iterationWildcardId?: string | null;
+  iterationCadenceId?: string[] | null;
   not?: Record<string, unknown> | null;
   or?: { assigneeUsernames?: string[] | null; authorUsernames?: string[] | null; labelNames?: string[] | null } | null;
 };
@@ -256,7 +263,9 @@ export function issueFilterFromArgs(a: IssueArgs): IssueFilter {
     myReactionEmoji: str(n.myReactionEmoji),
   };
   const react = str(a.myReactionEmoji);
+  const iteration = iterationFilterFromArgs(a, a.not);
   return {
+    ...iteration,
     state: (a.state as IssueFilter['state']) ?? undefined,
     iids: iids.length ? iids : undefined,
     search: str(a.search),
@@ -288,7 +297,7 @@ export function issueFilterFromArgs(a: IssueArgs): IssueFilter {
     closedBefore: str(a.closedBefore),
     dueDateAfter: str(a.dueAfter)?.slice(0, 10),
     dueDateBefore: str(a.dueBefore)?.slice(0, 10),
-    not,
+    not: { ...not, ...iteration.not },
     sort: (a.sort as IssueSort | null) ?? undefined,
   };
 }

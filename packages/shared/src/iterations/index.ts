@@ -1,0 +1,2 @@
+export * from './burnup.ts';
+export * from './schedule.ts';
