@@ -2,12 +2,20 @@
 import { awardEmojiUnicode } from '../domain/emoji.ts';
 import {
   ANY_VALUE,
+  CURRENT_VALUE,
   type FilterToken,
   type FilterValue,
   NONE_VALUE,
   OPERATOR_LABELS,
   TOKEN_DEFINITIONS,
 } from './tokens.ts';
+
+/** How health statuses read (GitLab's words). */
+export const HEALTH_STATUS_TITLES: Readonly<Record<string, string>> = {
+  onTrack: 'On track',
+  needsAttention: 'Needs attention',
+  atRisk: 'At risk',
+};
 
 /** Yes / No for confidential, '&5' for an epic, ':thumbsup:'-style names shown with their character. */
 export function tokenValueLabel(token: FilterToken): string {
@@ -16,7 +24,11 @@ export function tokenValueLabel(token: FilterToken): string {
     case 'confidential':
       return token.value === 'true' ? 'Yes' : 'No';
     case 'epic':
-      return `&${token.value}`;
+      return token.value === CURRENT_VALUE ? token.value : `&${token.value}`;
+    case 'health':
+      return HEALTH_STATUS_TITLES[token.value] ?? token.value;
+    case 'type':
+      return token.value.charAt(0).toUpperCase() + token.value.slice(1);
     case 'my-reaction': {
       const unicode = awardEmojiUnicode(token.value);
       return unicode ? `${unicode} ${token.value}` : token.value;

@@ -116,7 +116,7 @@ describe('normalizeTokenValue', () => {
   });
 
   it('refuses unknown types, operators and non-string values', () => {
-    expect(normalizeToken({ type: 'weight', operator: '=', value: '3' })).toBeNull();
+    expect(normalizeToken({ type: 'release', operator: '=', value: '3' })).toBeNull();
     expect(normalizeToken({ type: 'label', operator: '~', value: 'bug' })).toBeNull();
     expect(normalizeToken({ type: 'label', operator: '=', value: 3 })).toBeNull();
     expect(normalizeToken({ type: 'label', operator: '=', value: ' bug ' })).toEqual(t('label', '=', 'bug'));

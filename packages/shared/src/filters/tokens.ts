@@ -8,7 +8,18 @@ import { isAwardEmojiName } from '../domain/emoji.ts';
 
 export type FilterOperator = '=' | '!=' | '||';
 
-export type FilterTokenType = 'author' | 'label' | 'milestone' | 'confidential' | 'group' | 'epic' | 'my-reaction';
+export type FilterTokenType =
+  | 'author'
+  | 'assignee'
+  | 'label'
+  | 'milestone'
+  | 'confidential'
+  | 'group'
+  | 'epic'
+  | 'my-reaction'
+  | 'weight'
+  | 'health'
+  | 'type';
 
 export type FilterToken = { type: FilterTokenType; operator: FilterOperator; value: string };
 
@@ -31,6 +42,11 @@ export const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
 /** The wildcard values: `None` (has no such value) and `Any` (has some value). */
 export const NONE_VALUE = 'None';
 export const ANY_VALUE = 'Any';
+/** Milestone wildcards of the issue lists: an active milestone not started yet / started and not past due. */
+export const UPCOMING_VALUE = 'Upcoming';
+export const STARTED_VALUE = 'Started';
+/** The epic wildcard of the issue lists: an open epic whose dates include today. */
+export const CURRENT_VALUE = 'Current';
 
 export type TokenDefinition = {
   type: FilterTokenType;
@@ -49,14 +65,19 @@ export type TokenDefinition = {
   noneAny: boolean;
   /** Offered to signed-in users only. */
   signedInOnly: boolean;
+  /** The wildcard values offered with '=', when not just None and Any (milestone: Upcoming, Started). */
+  wildcards?: readonly string[];
 };
+
+/** A list's token definitions: each list (epics, issues) says which operators its API supports. */
+export type TokenDefinitions = Readonly<Record<FilterTokenType, TokenDefinition>>;
 
 /**
  * The epic filter tokens, GitLab's choices: `not` exists for author, label and reaction only
  * (`NegatedEpicFilterInput`); `or` for author and label only (`UnionedEpicFilterInput`); wildcards
  * for labels and reactions (the milestone, author and epic tokens of the roadmap have none).
  */
-export const TOKEN_DEFINITIONS: Readonly<Record<FilterTokenType, TokenDefinition>> = {
+export const TOKEN_DEFINITIONS: TokenDefinitions = {
   author: {
     type: 'author',
     title: 'Author',
@@ -64,6 +85,15 @@ export const TOKEN_DEFINITIONS: Readonly<Record<FilterTokenType, TokenDefinition
     unique: true,
     operators: ['=', '!=', '||'],
     noneAny: false,
+    signedInOnly: false,
+  },
+  assignee: {
+    type: 'assignee',
+    title: 'Assignee',
+    symbol: '@',
+    unique: false,
+    operators: ['=', '!=', '||'],
+    noneAny: true,
     signedInOnly: false,
   },
   label: {
@@ -120,6 +150,33 @@ export const TOKEN_DEFINITIONS: Readonly<Record<FilterTokenType, TokenDefinition
     noneAny: true,
     signedInOnly: true,
   },
+  weight: {
+    type: 'weight',
+    title: 'Weight',
+    symbol: '',
+    unique: true,
+    operators: ['=', '!='],
+    noneAny: true,
+    signedInOnly: false,
+  },
+  health: {
+    type: 'health',
+    title: 'Health',
+    symbol: '',
+    unique: true,
+    operators: ['=', '!='],
+    noneAny: true,
+    signedInOnly: false,
+  },
+  type: {
+    type: 'type',
+    title: 'Type',
+    symbol: '',
+    unique: false,
+    operators: ['=', '!='],
+    noneAny: false,
+    signedInOnly: false,
+  },
 };
 
 /** Every token type, in the order the token list offers them. */
@@ -145,16 +202,34 @@ export function isFilterOperator(value: unknown): value is FilterOperator {
  * The operators still open to a new token of `type` next to `tokens`: all of the type's operators,
  * except for a unique type already present (then only '||' again when the present ones are '||').
  */
-export function availableOperators(type: FilterTokenType, tokens: readonly FilterToken[]): FilterOperator[] {
-  const definition = TOKEN_DEFINITIONS[type];
+export function availableOperators(
+  type: FilterTokenType,
+  tokens: readonly FilterToken[],
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): FilterOperator[] {
+  const definition = definitions[type];
   const present = tokens.filter((token) => token.type === type);
   if (!definition.unique || present.length === 0) return [...definition.operators];
   return present.every((token) => token.operator === '||') && definition.operators.includes('||') ? ['||'] : [];
 }
 
 /** Whether the wildcards None / Any are offered for this type with this operator. */
-export function offersNoneAny(type: FilterTokenType, operator: FilterOperator): boolean {
-  return TOKEN_DEFINITIONS[type].noneAny && operator === '=';
+export function offersNoneAny(
+  type: FilterTokenType,
+  operator: FilterOperator,
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): boolean {
+  return definitions[type].noneAny && operator === '=';
+}
+
+/** The wildcard values offered for this type with this operator, in order ('None', 'Any', …). */
+export function wildcardValues(
+  type: FilterTokenType,
+  operator: FilterOperator,
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): readonly string[] {
+  if (!offersNoneAny(type, operator, definitions)) return [];
+  return definitions[type].wildcards ?? [NONE_VALUE, ANY_VALUE];
 }
 
 const USERNAME_RE = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
@@ -169,26 +244,37 @@ function unquote(value: string): string {
     : trimmed;
 }
 
-function wildcard(value: string): string | null {
+function wildcard(value: string, offered: readonly string[]): string | null {
   const lower = value.toLowerCase();
-  if (lower === 'none') return NONE_VALUE;
-  if (lower === 'any') return ANY_VALUE;
-  return null;
+  return offered.find((choice) => choice.toLowerCase() === lower) ?? null;
 }
+
+/** The issue types (GitLab's `issue_type`), lowercase as the REST API and the URL spell them. */
+export const ISSUE_TYPE_VALUES = ['issue', 'incident', 'task'] as const;
+/** Health statuses as GraphQL's `HealthStatusFilter` spells them. */
+export const HEALTH_STATUS_VALUES = ['onTrack', 'needsAttention', 'atRisk'] as const;
+/** A weight: 0–20 are offered, any other whole number can be typed. */
+const WEIGHT_RE = /^(0|[1-9][0-9]{0,8})$/;
 
 /**
  * The value a token of `type` with `operator` keeps, in its canonical spelling, or null when it is
  * not valid there: quotes and the type's symbol are dropped ('@alice' → 'alice', '&5' → '5'),
  * None/Any only where offered, labels without commas, reactions from the emoji list.
  */
-export function normalizeTokenValue(type: FilterTokenType, operator: FilterOperator, raw: string): string | null {
-  if (!TOKEN_DEFINITIONS[type].operators.includes(operator)) return null;
+export function normalizeTokenValue(
+  type: FilterTokenType,
+  operator: FilterOperator,
+  raw: string,
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): string | null {
+  if (!definitions[type].operators.includes(operator)) return null;
   const value = unquote(raw);
   if (value === '' || value.length > MAX_TEXT) return null;
-  const star = wildcard(value);
-  if (star && offersNoneAny(type, operator)) return star;
+  const star = wildcard(value, wildcardValues(type, operator, definitions));
+  if (star) return star;
   switch (type) {
-    case 'author': {
+    case 'author':
+    case 'assignee': {
       const username = value.startsWith('@') ? value.slice(1) : value;
       return USERNAME_RE.test(username) ? username : null;
     }
@@ -213,15 +299,28 @@ export function normalizeTokenValue(type: FilterTokenType, operator: FilterOpera
       const name = value.replace(/^:(.*):$/, '$1');
       return isAwardEmojiName(name) ? name : null;
     }
+    case 'weight':
+      return WEIGHT_RE.test(value) ? value : null;
+    case 'health': {
+      const compact = value.replace(/[\s_-]/g, '').toLowerCase();
+      return HEALTH_STATUS_VALUES.find((status) => status.toLowerCase() === compact) ?? null;
+    }
+    case 'type': {
+      const lower = value.toLowerCase();
+      return ISSUE_TYPE_VALUES.find((issueType) => issueType === lower) ?? null;
+    }
   }
 }
 
 /** A valid token in canonical form, or null. */
-export function normalizeToken(token: { type: unknown; operator: unknown; value: unknown }): FilterToken | null {
+export function normalizeToken(
+  token: { type: unknown; operator: unknown; value: unknown },
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): FilterToken | null {
   if (!isFilterTokenType(token.type) || !isFilterOperator(token.operator) || typeof token.value !== 'string') {
     return null;
   }
-  const value = normalizeTokenValue(token.type, token.operator, token.value);
+  const value = normalizeTokenValue(token.type, token.operator, token.value, definitions);
   return value === null ? null : { type: token.type, operator: token.operator, value };
 }
 
@@ -233,13 +332,17 @@ export function sameToken(a: FilterToken, b: FilterToken): boolean {
  * Keeps the valid tokens in order, without duplicates and with unique types once (the first one
  * wins); trims the search text. Types outside `allowedTypes`, when given, are dropped.
  */
-export function normalizeFilterValue(value: FilterValue, allowedTypes?: readonly FilterTokenType[]): FilterValue {
+export function normalizeFilterValue(
+  value: FilterValue,
+  allowedTypes?: readonly FilterTokenType[],
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+): FilterValue {
   const tokens: FilterToken[] = [];
   for (const candidate of value.tokens) {
-    const token = normalizeToken(candidate);
+    const token = normalizeToken(candidate, definitions);
     if (!token || (allowedTypes && !allowedTypes.includes(token.type))) continue;
     if (tokens.some((kept) => sameToken(kept, token))) continue;
-    if (!availableOperators(token.type, tokens).includes(token.operator)) continue;
+    if (!availableOperators(token.type, tokens, definitions).includes(token.operator)) continue;
     tokens.push(token);
   }
   return { tokens, search: typeof value.search === 'string' ? value.search.trim() : '' };
