@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filterValueToIssuesQuery } from './issues-query.ts';
 import {
   DEFAULT_ISSUES_LIST_VIEW,
+  ISSUE_TOKEN_SET,
   type IssuesListView,
   isIssuesListUrlKey,
   issueSortForTitle,
@@ -9,6 +10,7 @@ import {
   issuesListViewToUrl,
   toggledIssueSort,
 } from './issues-url.ts';
+import { addRecentSearch, parseRecentSearches, recentSearchValue } from './recent-searches.ts';
 import type { FilterOperator, FilterToken, FilterTokenType } from './tokens.ts';
 
 declare const URLSearchParams: new (
@@ -214,5 +216,25 @@ describe('filterValueToIssuesQuery', () => {
       in: ['TITLE'],
     });
     expect(filterValueToIssuesQuery({ tokens: [], search: '' }, 'TITLE').filters).toEqual({});
+  });
+});
+
+describe('ISSUE_TOKEN_SET (recent searches of the issue lists)', () => {
+  it('keeps every issue token in the query string and reads it back', () => {
+    const value = {
+      tokens: [t('assignee', '=', 'None'), t('milestone', '!=', 'v1'), t('weight', '=', '2'), t('type', '=', 'task')],
+      search: 'x y',
+    };
+    const query = ISSUE_TOKEN_SET.toQueryString(value);
+    expect(query).toBe('assignee_id=None&not[milestone_title]=v1&weight=2&type[]=task&search=x%20y');
+    expect(ISSUE_TOKEN_SET.fromQueryString(query)).toEqual(value);
+  });
+
+  it('stores issue searches in the recent list without losing tokens', () => {
+    const value = { tokens: [t('health', '!=', 'atRisk')], search: '' };
+    const [entry] = addRecentSearch([], value, ISSUE_TOKEN_SET);
+    expect(entry).toBe('not[health_status]=atRisk');
+    expect(parseRecentSearches(JSON.stringify([entry, 7]), ISSUE_TOKEN_SET).searches).toEqual([entry]);
+    expect(recentSearchValue(entry as string, ISSUE_TOKEN_SET)).toEqual(value);
   });
 });

@@ -15,7 +15,7 @@ import {
   NONE_VALUE,
   normalizeFilterValue,
 } from './tokens.ts';
-import type { UrlParamPairs } from './url.ts';
+import { type FilterTokenSet, pairsToQueryString, queryStringToPairs, type UrlParamPairs } from './url.ts';
 
 type IssueUrlKey = { key: string; aliases: readonly string[]; type: FilterTokenType; operator: FilterOperator };
 
@@ -221,3 +221,10 @@ export function issuesListViewToUrl(view: IssuesListView): [string, string][] {
   }
   return pairs;
 }
+
+/** The issue lists' tokens and URL keys, for the filtered search and its recent searches. */
+export const ISSUE_TOKEN_SET: FilterTokenSet = {
+  definitions: ISSUE_TOKEN_DEFINITIONS,
+  toQueryString: (filter) => pairsToQueryString(issuesListViewToUrl({ ...DEFAULT_ISSUES_LIST_VIEW, filter })),
+  fromQueryString: (query) => issuesListViewFromUrl(queryStringToPairs(query)).filter,
+};

@@ -5,7 +5,7 @@
 
 import type { FilterValue } from './tokens.ts';
 import { isFiltered } from './tokens.ts';
-import { filterValueFromQueryString, filterValueToQueryString } from './url.ts';
+import { EPIC_TOKEN_SET, type FilterTokenSet } from './url.ts';
 
 export const RECENT_SEARCHES_LIMIT = 5;
 
@@ -18,7 +18,10 @@ export function recentSearchesStorageKey(namespacePath: string, key: string): st
  * The stored list: non-string and empty entries are ignored, duplicates collapsed, at most five.
  * `error` is set when the stored text is not a JSON list (the list is then empty).
  */
-export function parseRecentSearches(stored: string | null): { searches: string[]; error: boolean } {
+export function parseRecentSearches(
+  stored: string | null,
+  tokenSet: FilterTokenSet = EPIC_TOKEN_SET,
+): { searches: string[]; error: boolean } {
   if (stored === null || stored === '') return { searches: [], error: false };
   let parsed: unknown;
   try {
@@ -30,7 +33,7 @@ export function parseRecentSearches(stored: string | null): { searches: string[]
   const searches: string[] = [];
   for (const entry of parsed) {
     if (typeof entry !== 'string') continue;
-    const canonical = filterValueToQueryString(filterValueFromQueryString(entry));
+    const canonical = tokenSet.toQueryString(tokenSet.fromQueryString(entry));
     if (canonical && !searches.includes(canonical)) searches.push(canonical);
     if (searches.length === RECENT_SEARCHES_LIMIT) break;
   }
@@ -38,14 +41,18 @@ export function parseRecentSearches(stored: string | null): { searches: string[]
 }
 
 /** The list with `value` first (moved up when already there); an unfiltered value changes nothing. */
-export function addRecentSearch(searches: readonly string[], value: FilterValue): string[] {
+export function addRecentSearch(
+  searches: readonly string[],
+  value: FilterValue,
+  tokenSet: FilterTokenSet = EPIC_TOKEN_SET,
+): string[] {
   if (!isFiltered(value)) return [...searches];
-  const entry = filterValueToQueryString(value);
+  const entry = tokenSet.toQueryString(value);
   if (!entry) return [...searches];
   return [entry, ...searches.filter((existing) => existing !== entry)].slice(0, RECENT_SEARCHES_LIMIT);
 }
 
 /** The filter a stored entry stands for. */
-export function recentSearchValue(entry: string): FilterValue {
-  return filterValueFromQueryString(entry);
+export function recentSearchValue(entry: string, tokenSet: FilterTokenSet = EPIC_TOKEN_SET): FilterValue {
+  return tokenSet.fromQueryString(entry);
 }

@@ -8,6 +8,8 @@ import {
   type FilterTokenType,
   type FilterValue,
   normalizeFilterValue,
+  TOKEN_DEFINITIONS,
+  type TokenDefinitions,
 } from './tokens.ts';
 
 /** Pairs as `URLSearchParams` yields them (a `URLSearchParams` can be passed as is). */
@@ -94,16 +96,14 @@ function decode(text: string): string {
   }
 }
 
-/** The filter as a query string without '?': `label_name[]=bug&search=login` (stable for a given filter). */
-export function filterValueToQueryString(value: FilterValue): string {
-  return filterValueToUrl(value)
-    .map(([key, text]) => `${encode(key)}=${encode(text)}`)
-    .join('&');
+/** Query pairs as a query string without '?', brackets left readable: `label_name[]=bug&search=login`. */
+export function pairsToQueryString(pairs: UrlParamPairs): string {
+  return [...pairs].map(([key, text]) => `${encode(key)}=${encode(text)}`).join('&');
 }
 
-/** Parses a query string (with or without '?') into a filter. */
-export function filterValueFromQueryString(query: string): FilterValue {
-  const pairs = query
+/** A query string (with or without '?') as its pairs, in order. */
+export function queryStringToPairs(query: string): [string, string][] {
+  return query
     .replace(/^\?/, '')
     .split('&')
     .filter((part) => part !== '')
@@ -111,5 +111,30 @@ export function filterValueFromQueryString(query: string): FilterValue {
       const eq = part.indexOf('=');
       return eq < 0 ? [decode(part), ''] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))];
     });
-  return filterValueFromUrl(pairs);
 }
+
+/** The filter as a query string without '?': `label_name[]=bug&search=login` (stable for a given filter). */
+export function filterValueToQueryString(value: FilterValue): string {
+  return pairsToQueryString(filterValueToUrl(value));
+}
+
+/** Parses a query string (with or without '?') into a filter. */
+export function filterValueFromQueryString(query: string): FilterValue {
+  return filterValueFromUrl(queryStringToPairs(query));
+}
+
+/**
+ * A list's filter vocabulary: its token definitions and how its filters read in the URL (and so
+ * in recent searches). The epics lists and the roadmap use `EPIC_TOKEN_SET`; the issue lists theirs.
+ */
+export type FilterTokenSet = {
+  definitions: TokenDefinitions;
+  toQueryString(value: FilterValue): string;
+  fromQueryString(query: string): FilterValue;
+};
+
+export const EPIC_TOKEN_SET: FilterTokenSet = {
+  definitions: TOKEN_DEFINITIONS,
+  toQueryString: filterValueToQueryString,
+  fromQueryString: filterValueFromQueryString,
+};

@@ -122,7 +122,17 @@ const wildcard = (name: string, what: string) =>
 
 export const AssigneeWildcardIdEnum = wildcard('AssigneeWildcardId', 'Assignee');
 export const WeightWildcardIdEnum = wildcard('WeightWildcardId', 'Weight');
-export const EpicWildcardIdEnum = wildcard('EpicWildcardId', 'Epic');
+export const EpicWildcardIdEnum = builder.enumType('EpicWildcardId', {
+  description: 'Epic ID wildcard values.',
+  values: {
+    NONE: { value: 'NONE', description: 'No epic is assigned.' },
+    ANY: { value: 'ANY', description: 'An epic is assigned.' },
+    CURRENT: {
+      value: 'CURRENT',
+      description: 'An open epic is assigned whose dates include today (Milepost; not in GitLab).',
+    },
+  } as const,
+});
 
 export const MilestoneWildcardIdEnum = builder.enumType('MilestoneWildcardId', {
   description: 'Milestone ID wildcard values.',

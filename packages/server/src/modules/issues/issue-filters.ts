@@ -63,7 +63,8 @@ export type IssueFilter = IssueIterationFilter & {
   weight?: number;
   weightWildcard?: Wildcard;
   epicId?: number;
-  epicWildcard?: Wildcard;
+  /** CURRENT: an open epic whose start date is today or earlier and whose due date is today or later */
+  epicWildcard?: Wildcard | 'CURRENT';
   /** a reaction name, or NONE / ANY; needs `reactionUserId` (ignored for signed-out visitors) */
   myReactionEmoji?: string;
   reactionUserId?: number;
@@ -141,6 +142,9 @@ const inMilestones = (titles: readonly string[]) =>
 const inEpic = (epicId: number) =>
   sql`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${epicId})`;
 const inAnyEpic = sql`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id)`;
+const inCurrentEpic = sql`EXISTS (SELECT 1 FROM epic_issues ei JOIN epics e ON e.id = ei.epic_id
+  WHERE ei.issue_id = i.id AND e.state = 'opened' AND e.start_date <= CURRENT_DATE
+  AND (e.due_date IS NULL OR e.due_date >= CURRENT_DATE))`;
 const reacted = (userId: number, name?: string) => sql`EXISTS (SELECT 1 FROM award_emoji ae
   WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.user_id = ${userId}
   ${name === undefined ? sql`` : sql`AND ae.name = ${name}`})`;
@@ -198,6 +202,7 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.epicId !== undefined) c.push(inEpic(f.epicId));
   if (f.epicWildcard === 'NONE') c.push(sql`NOT ${inAnyEpic}`);
   if (f.epicWildcard === 'ANY') c.push(inAnyEpic);
+  if (f.epicWildcard === 'CURRENT') c.push(inCurrentEpic);
   if (f.myReactionEmoji && f.reactionUserId !== undefined) {
     if (f.myReactionEmoji === 'NONE') c.push(sql`NOT ${reacted(f.reactionUserId)}`);
     else if (f.myReactionEmoji === 'ANY') c.push(reacted(f.reactionUserId));

@@ -107,7 +107,7 @@ function weightArg(v: string | null | undefined): { weight?: number; weightWildc
 /** The arguments of Project.issues / Group.issues, as GitLab names them. */
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-function issueArgs(t: ArgBuilder<Types>) {
+export function issueArgs(t: ArgBuilder<Types>) {
   return {
     iid: t.string({ required: false, description: 'IID of the issue. For example, "1".' }),
     iids: t.stringList({ required: false, description: 'List of IIDs of issues. For example, `["1", "2"]`.' }),
@@ -189,7 +189,7 @@ function issueArgs(t: ArgBuilder<Types>) {
   };
 }
 
-type IssueArgs = {
+export type IssueArgs = {
   iid?: string | null;
   iids?: string[] | null;
   state?: string | null;
@@ -264,13 +264,17 @@ export function issueFilterFromArgs(a: IssueArgs): IssueFilter {
   };
   const react = str(a.myReactionEmoji);
   const iteration = iterationFilterFromArgs(a, a.not);
+  const labels = list(a.labelName);
   return {
     ...iteration,
     state: (a.state as IssueFilter['state']) ?? undefined,
     iids: iids.length ? iids : undefined,
     search: str(a.search),
     searchIn: list(a.in) as IssueFilter['searchIn'],
-    labelNames: list(a.labelName),
+    // GitLab's special label filter: `labelName: ["None"]` (no labels) or `["Any"]` (some label).
+    ...(labels?.length === 1 && /^(none|any)$/i.test(labels[0] ?? '')
+      ? { labelWildcard: (labels[0] as string).toUpperCase() as 'NONE' | 'ANY' }
+      : { labelNames: labels }),
     orLabelNames: list(a.or?.labelNames),
     milestoneTitle: list(a.milestoneTitle),
     milestoneWildcard: (a.milestoneWildcardId as IssueFilter['milestoneWildcard']) ?? undefined,
@@ -287,7 +291,7 @@ export function issueFilterFromArgs(a: IssueArgs): IssueFilter {
     ...weightArg(a.weight),
     ...(a.weightWildcardId ? { weightWildcard: a.weightWildcardId as 'NONE' | 'ANY' } : {}),
     epicId: epic.id,
-    epicWildcard: epic.wildcard ?? ((a.epicWildcardId as 'NONE' | 'ANY' | null) || undefined),
+    epicWildcard: epic.wildcard ?? ((a.epicWildcardId as 'NONE' | 'ANY' | 'CURRENT' | null) || undefined),
     myReactionEmoji: react && /^(none|any)$/i.test(react) ? react.toUpperCase() : react,
     createdAfter: str(a.createdAfter),
     createdBefore: str(a.createdBefore),

@@ -25,6 +25,7 @@ import { epicIssuesRoutes } from './epic-issues.routes.ts';
 import type { IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import { issueLinksRoutes } from './issue-links.routes.ts';
+import { issueListsRestRoutes, issueListsUiRoutes } from './issue-lists.routes.ts';
 import { issueFilterFromParams, issueInputFromParams, UPDATE_ATTRIBUTES } from './issue-params.ts';
 import { presentIssues, projectIssue } from './issue-rest.ts';
 import { issuesUiRoutes as registerUi } from './issues-ui.routes.ts';
@@ -150,6 +151,7 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
     });
 
     issueLinksRoutes(r, services, config);
+    issueListsRestRoutes(r, services, config);
     epicIssuesRoutes(r, services, config);
     timeTrackingRoutes(r, services);
   });
@@ -157,5 +159,6 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
 
 /** The web UI's JSON endpoints of the issues domain (issue page, epic page's issue list). */
 export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config): void {
+  issueListsUiRoutes(ui, services, config);
   registerUi(ui, services, config);
 }

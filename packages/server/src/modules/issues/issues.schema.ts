@@ -5,3 +5,4 @@ import './issue-queries.schema.ts';
 import './issue-mutations.schema.ts';
 import './epic-issues.schema.ts';
 import './time-tracking.schema.ts';
+import './issue-lists.schema.ts';

@@ -27,6 +27,7 @@ import { issueDetails } from './issue-details.ts';
 import type { IssueFilter } from './issue-filters.ts';
 import { type IssueInput, metadataKeys, STALE_ISSUE_MESSAGE, validateIssueInput } from './issue-input.ts';
 import { issueLinksService } from './issue-links.service.ts';
+import { issueListsService } from './issue-lists.service.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { issuePromotion } from './issue-promote.ts';
 import {
@@ -295,8 +296,7 @@ export function issuesService(db: Db) {
     },
   };
 
-  return {
-    ...service,
+  const subscriptions = {
     /**
      * Subscribes the actor to a readable issue's notifications, or unsubscribes; false when the
      * actor already was in that state (as author or assignee too), which REST answers 304.
@@ -308,6 +308,13 @@ export function issuesService(db: Db) {
       await subscriptionsRepository(db).set('Issue', node.issue.id, user.id, subscribed);
       return true;
     },
+  };
+
+  return {
+    ...service,
+    ...subscriptions,
+    /** The lists' counts, bulk edit, manual order and exports. */
+    lists: issueListsService(db, { ...service, ...subscriptions }),
 
     /** Labels, milestone, users, epic, votes and subscription of a page of issues (for REST/UI entities). */
     details: (actor: Actor, nodes: readonly IssueNode[]) => issueDetails(db, actor, nodes),

@@ -1,11 +1,12 @@
 import {
   availableOperators,
   describeToken,
+  EPIC_TOKEN_SET,
   type FilterOperator,
   type FilterToken,
+  type FilterTokenSet,
   type FilterTokenType,
   type FilterValue,
-  filterValueToQueryString,
   normalizeFilterValue,
   normalizeToken,
   OPERATOR_LABELS,
@@ -49,6 +50,8 @@ export type FilteredSearchProps = {
   recentSearchesKey: string;
   signedIn: boolean;
   placeholder?: string;
+  /** The list's token rules and URL keys (the epics' by default; the issue lists pass theirs). */
+  tokenSet?: FilterTokenSet;
 };
 
 type Pending = { type: FilterTokenType; operator: FilterOperator | null; operatorChosenForUser: boolean };
@@ -88,14 +91,16 @@ export function FilteredSearch({
   recentSearchesKey,
   signedIn,
   placeholder = 'Search or filter results…',
+  tokenSet = EPIC_TOKEN_SET,
 }: FilteredSearchProps) {
+  const { definitions } = tokenSet;
   const allowedTypes = useMemo(
-    () => tokenTypes.filter((type) => signedIn || !TOKEN_DEFINITIONS[type].signedInOnly),
-    [tokenTypes, signedIn],
+    () => tokenTypes.filter((type) => signedIn || !definitions[type].signedInOnly),
+    [tokenTypes, signedIn, definitions],
   );
-  const sourceKey = `${filterValueToQueryString(value)}#${allowedTypes.join(',')}`;
+  const sourceKey = `${tokenSet.toQueryString(value)}#${allowedTypes.join(',')}`;
   const [syncedKey, setSyncedKey] = useState(sourceKey);
-  const [draft, setDraft] = useState(() => normalizeFilterValue(value, allowedTypes));
+  const [draft, setDraft] = useState(() => normalizeFilterValue(value, allowedTypes, definitions));
   const [text, setText] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
@@ -104,7 +109,7 @@ export function FilteredSearch({
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
   const popoverRef = useRef<HTMLElement>(null);
-  const recent = useRecentSearches(namespacePath, recentSearchesKey);
+  const recent = useRecentSearches(namespacePath, recentSearchesKey, tokenSet);
   const alertCount = useAlerts().alerts.length;
 
   // An alert above the content (a failed fetch) moves the bar down; the open list follows it
@@ -116,13 +121,13 @@ export function FilteredSearch({
   // A new value from the page (the URL changed) replaces what is being edited.
   if (syncedKey !== sourceKey) {
     setSyncedKey(sourceKey);
-    setDraft(normalizeFilterValue(value, allowedTypes));
+    setDraft(normalizeFilterValue(value, allowedTypes, definitions));
     setPending(null);
     setText('');
   }
 
   const submit = (next: FilterValue) => {
-    const normalized = normalizeFilterValue(next, allowedTypes);
+    const normalized = normalizeFilterValue(next, allowedTypes, definitions);
     setDraft(normalized);
     setPending(null);
     setText('');
@@ -133,7 +138,7 @@ export function FilteredSearch({
   const submitDraft = () => submit({ tokens: draft.tokens, search: joinSearch(draft.search, pending ? '' : text) });
 
   const chooseType = (type: FilterTokenType) => {
-    const operators = availableOperators(type, draft.tokens);
+    const operators = availableOperators(type, draft.tokens, definitions);
     const only = operators.length === 1 ? operators[0] : undefined;
     setPending({ type, operator: only ?? null, operatorChosenForUser: only !== undefined });
     setText('');
@@ -141,10 +146,12 @@ export function FilteredSearch({
 
   const addToken = (raw: string, color?: string | null): boolean => {
     if (!pending?.operator) return false;
-    const token = normalizeToken({ type: pending.type, operator: pending.operator, value: raw });
+    const token = normalizeToken({ type: pending.type, operator: pending.operator, value: raw }, definitions);
     if (!token) return false;
     if (token.type === 'label' && color) knownColors.current.set(token.value, color);
-    setDraft(normalizeFilterValue({ tokens: [...draft.tokens, token], search: draft.search }, allowedTypes));
+    setDraft(
+      normalizeFilterValue({ tokens: [...draft.tokens, token], search: draft.search }, allowedTypes, definitions),
+    );
     setPending(null);
     setText('');
     return true;
@@ -226,9 +233,9 @@ export function FilteredSearch({
 
   const stage = !pending ? 'type' : !pending.operator ? 'operator' : 'value';
   const menuOptions: MenuOption[] = !pending
-    ? typeOptions(allowedTypes, draft.tokens, text)
+    ? typeOptions(allowedTypes, draft.tokens, text, definitions)
     : !pending.operator
-      ? operatorOptions(pending.type, draft.tokens, text)
+      ? operatorOptions(pending.type, draft.tokens, text, definitions)
       : [];
 
   const pendingTitle = pending ? TOKEN_DEFINITIONS[pending.type].title : '';
@@ -349,6 +356,7 @@ export function FilteredSearch({
                 term={text}
                 tokens={draft.tokens}
                 signedIn={signedIn}
+                definitions={definitions}
                 onPick={pickValue}
                 shownRef={shownOptions}
               />

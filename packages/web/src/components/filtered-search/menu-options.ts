@@ -5,6 +5,7 @@ import {
   type FilterTokenType,
   OPERATOR_LABELS,
   TOKEN_DEFINITIONS,
+  type TokenDefinitions,
 } from '@milepost/shared';
 import type { IconName } from '../ui/icon.tsx';
 
@@ -21,18 +22,27 @@ const TYPE_ICONS: Record<FilterTokenType, IconName> = {
   group: 'group',
   epic: 'epic',
   'my-reaction': 'smiley',
+  assignee: 'user',
+  weight: 'weight',
+  health: 'health',
+  type: 'issues',
 };
 
 /**
  * The token types still open next to `tokens` whose title starts with the typed text, then
  * 'Search for "…"' when something is typed.
  */
-export function typeOptions(types: readonly FilterTokenType[], tokens: readonly FilterToken[], text: string) {
+export function typeOptions(
+  types: readonly FilterTokenType[],
+  tokens: readonly FilterToken[],
+  text: string,
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+) {
   const typed = text.trim();
   const options: MenuOption[] = [];
   for (const type of types) {
-    const { title } = TOKEN_DEFINITIONS[type];
-    if (availableOperators(type, tokens).length === 0) continue;
+    const { title } = definitions[type];
+    if (availableOperators(type, tokens, definitions).length === 0) continue;
     if (typed && !title.toLowerCase().startsWith(typed.toLowerCase())) continue;
     options.push({ id: `type:${type}`, label: title, icon: TYPE_ICONS[type] });
   }
@@ -41,10 +51,15 @@ export function typeOptions(types: readonly FilterTokenType[], tokens: readonly 
 }
 
 /** The operators still open for `type`, narrowed by what was typed ('!' or 'is n'). */
-export function operatorOptions(type: FilterTokenType, tokens: readonly FilterToken[], text: string) {
+export function operatorOptions(
+  type: FilterTokenType,
+  tokens: readonly FilterToken[],
+  text: string,
+  definitions: TokenDefinitions = TOKEN_DEFINITIONS,
+) {
   const typed = text.trim().toLowerCase();
   const options: MenuOption[] = [];
-  for (const operator of availableOperators(type, tokens)) {
+  for (const operator of availableOperators(type, tokens, definitions)) {
     const words = OPERATOR_LABELS[operator];
     if (typed && !operator.startsWith(typed) && !words.startsWith(typed)) continue;
     options.push({ id: `operator:${operator}`, label: operator, description: words });

@@ -1,5 +1,7 @@
 import {
   addRecentSearch,
+  EPIC_TOKEN_SET,
+  type FilterTokenSet,
   type FilterValue,
   parseRecentSearches,
   recentSearchesStorageKey,
@@ -33,14 +35,18 @@ export type RecentSearches = {
 };
 
 /** The recent searches of one page of one group or project, kept in local storage. */
-export function useRecentSearches(namespacePath: string, key: string): RecentSearches {
+export function useRecentSearches(
+  namespacePath: string,
+  key: string,
+  tokenSet: FilterTokenSet = EPIC_TOKEN_SET,
+): RecentSearches {
   const storageKey = recentSearchesStorageKey(namespacePath, key);
   const [storage] = useState(localStorageOrNull);
-  const [state, setState] = useState(() => parseRecentSearches(storage?.getItem(storageKey) ?? null));
+  const [state, setState] = useState(() => parseRecentSearches(storage?.getItem(storageKey) ?? null, tokenSet));
 
   useEffect(() => {
-    setState(parseRecentSearches(storage?.getItem(storageKey) ?? null));
-  }, [storage, storageKey]);
+    setState(parseRecentSearches(storage?.getItem(storageKey) ?? null, tokenSet));
+  }, [storage, storageKey, tokenSet]);
 
   useErrorAlert(state.error ? state : null, RECENT_SEARCHES_PARSE_ERROR);
 
@@ -57,11 +63,14 @@ export function useRecentSearches(namespacePath: string, key: string): RecentSea
     [storage, storageKey],
   );
 
-  const add = useCallback((value: FilterValue) => save(addRecentSearch(state.searches, value)), [save, state.searches]);
+  const add = useCallback(
+    (value: FilterValue) => save(addRecentSearch(state.searches, value, tokenSet)),
+    [save, state.searches, tokenSet],
+  );
   const clear = useCallback(() => save([]), [save]);
   const searches = useMemo(
-    () => state.searches.map((entry) => ({ entry, value: recentSearchValue(entry) })),
-    [state.searches],
+    () => state.searches.map((entry) => ({ entry, value: recentSearchValue(entry, tokenSet) })),
+    [state.searches, tokenSet],
   );
 
   return { available: storage !== null, searches, add, clear };

@@ -1,13 +1,17 @@
 import { useQuery } from '@apollo/client/react';
 import {
-  ANY_VALUE,
   type FilterOperator,
   type FilterToken,
   type FilterTokenType,
+  HEALTH_STATUS_TITLES,
+  HEALTH_STATUS_VALUES,
+  ISSUE_TYPE_VALUES,
   isScopedLabel,
   labelSwatchColor,
-  NONE_VALUE,
-  offersNoneAny,
+  TOKEN_DEFINITIONS,
+  type TokenDefinitions,
+  WEIGHT_SUGGESTIONS,
+  wildcardValues,
 } from '@milepost/shared';
 import { AWARD_EMOJI } from '@milepost/shared/domain/emoji';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
@@ -61,6 +65,8 @@ type SuggestionsInput = {
   /** The tokens already there: their values are not offered again for the same operator. */
   tokens: readonly FilterToken[];
   signedIn: boolean;
+  /** The list's token rules (which wildcards each type offers). */
+  definitions?: TokenDefinitions;
 };
 
 export type Suggestions = { options: SuggestionOption[]; loading: boolean; hasMore: boolean; loadMore: () => void };
@@ -76,9 +82,13 @@ function uniqueByValue(options: SuggestionOption[]): SuggestionOption[] {
   });
 }
 
-function wildcards(type: FilterTokenType, operator: FilterOperator, term: string): SuggestionOption[] {
-  if (!offersNoneAny(type, operator)) return [];
-  return [NONE_VALUE, ANY_VALUE]
+function wildcards(
+  type: FilterTokenType,
+  operator: FilterOperator,
+  term: string,
+  definitions: TokenDefinitions,
+): SuggestionOption[] {
+  return wildcardValues(type, operator, definitions)
     .filter((value) => value.toLowerCase().startsWith(term))
     .map((value) => ({ id: `wildcard-${value}`, value, label: value, wildcard: true }));
 }
@@ -88,13 +98,28 @@ function wildcards(type: FilterTokenType, operator: FilterOperator, term: string
  * and epics (200 ms after typing stops), local for confidential and reactions. While a new search
  * is pending, the previous results are narrowed to the text typed so far.
  */
-export function useTokenSuggestions({ namespacePath, type, operator, term, tokens, signedIn }: SuggestionsInput) {
+/** Local choices (no fetch) narrowed to what was typed. */
+const localOptions = (prefix: string, choices: readonly [string, string][], typed: string) =>
+  choices
+    .filter(([value, label]) => typed === '' || label.toLowerCase().startsWith(typed) || value.startsWith(typed))
+    .map(([value, label]) => ({ id: `${prefix}-${value}`, value, label }));
+
+export function useTokenSuggestions({
+  namespacePath,
+  type,
+  operator,
+  term,
+  tokens,
+  signedIn,
+  definitions = TOKEN_DEFINITIONS,
+}: SuggestionsInput) {
+  const isUsers = type === 'author' || type === 'assignee';
   const typed = term.trim();
   const search = useDebouncedValue(typed, SUGGESTIONS_DEBOUNCE_MS);
   const fullPath = namespacePath;
 
-  const users = useQuery(FilterUsersQueryDocument, { variables: { fullPath, search }, skip: type !== 'author' });
-  const me = useQuery(CurrentUserQueryDocument, { fetchPolicy: 'cache-only', skip: type !== 'author' || !signedIn });
+  const users = useQuery(FilterUsersQueryDocument, { variables: { fullPath, search }, skip: !isUsers });
+  const me = useQuery(CurrentUserQueryDocument, { fetchPolicy: 'cache-only', skip: !isUsers || !signedIn });
   const labels = useQuery(FilterLabelsQueryDocument, {
     variables: { fullPath, searchTerm: search, first: 100 },
     skip: type !== 'label',
@@ -125,7 +150,8 @@ export function useTokenSuggestions({ namespacePath, type, operator, term, token
   let loadMore = () => {};
 
   switch (type) {
-    case 'author': {
+    case 'author':
+    case 'assignee': {
       const data = users.data ?? users.previousData;
       fetched = (data?.group?.autocompleteUsers ?? []).map((user) => ({
         id: `user-${user.id}`,
@@ -222,6 +248,27 @@ export function useTokenSuggestions({ namespacePath, type, operator, term, token
         { id: 'confidential-false', value: 'false', label: 'No' },
       ].filter((option) => typed === '' || option.label.toLowerCase().startsWith(lower));
       break;
+    case 'weight':
+      fetched = localOptions(
+        'weight',
+        WEIGHT_SUGGESTIONS.map((w) => [w, w]),
+        lower,
+      );
+      break;
+    case 'health':
+      fetched = localOptions(
+        'health',
+        HEALTH_STATUS_VALUES.map((v) => [v, HEALTH_STATUS_TITLES[v] ?? v]),
+        lower,
+      );
+      break;
+    case 'type':
+      fetched = localOptions(
+        'type',
+        ISSUE_TYPE_VALUES.map((v) => [v, v.charAt(0).toUpperCase() + v.slice(1)]),
+        lower,
+      );
+      break;
     case 'my-reaction': {
       const matches: SuggestionOption[] = [];
       for (const [name, unicode] of AWARD_EMOJI) {
@@ -242,9 +289,9 @@ export function useTokenSuggestions({ namespacePath, type, operator, term, token
   }
 
   const taken = new Set(tokens.filter((t) => t.type === type && t.operator === operator).map((t) => t.value));
-  const options = uniqueByValue([...wildcards(type, operator, lower), ...fetched]).filter(
+  const options = uniqueByValue([...wildcards(type, operator, lower, definitions), ...fetched]).filter(
     (option) => !taken.has(option.value),
   );
-  const remote = Object.hasOwn(SUGGESTION_ERRORS, type);
+  const remote = type === 'assignee' || Object.hasOwn(SUGGESTION_ERRORS, type);
   return { options, loading: remote && (loading || search !== typed), hasMore, loadMore } satisfies Suggestions;
 }

@@ -60,6 +60,13 @@ const PATHS = {
     </>
   ),
   roadmap: <path d="M2 4h7M5 8h8M3 12h6" />,
+  weight: (
+    <>
+      <circle cx="8" cy="4" r="1.8" />
+      <path d="M4.5 6.5h7l1.5 7.5H3z" />
+    </>
+  ),
+  health: <path d="M1.5 8.5h3l1.5-4 3 8 1.5-4h4" />,
   milestone: (
     <>
       <circle cx="8" cy="8" r="6" />
