@@ -6,7 +6,7 @@ import type { issueEntity } from './issues.entity.ts';
 
 type Entity = ReturnType<typeof issueEntity>;
 
-/** GitLab's export columns (without time tracking, which Milepost does not keep; decision 0024). */
+/** GitLab's export columns; times in seconds. */
 export const CSV_COLUMNS = [
   'Title',
   'Description',
@@ -26,6 +26,8 @@ export const CSV_COLUMNS = [
   'Milestone',
   'Weight',
   'Labels',
+  'Time Estimate',
+  'Time Spent',
   'Epic ID',
   'Epic Title',
 ] as const;
@@ -68,6 +70,8 @@ export function csvRow(e: Entity): string {
     e.milestone?.title ?? '',
     e.weight ?? '',
     (e.labels as string[]).slice().sort().join(','),
+    e.time_stats.time_estimate,
+    e.time_stats.total_time_spent,
     e.epic?.id ?? '',
     e.epic?.title ?? '',
   ];

@@ -315,7 +315,7 @@ describe('issue lists', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="il_issues_\d{4}-\d\d-\d\d\.csv"$/);
       const lines = res.body.trim().split('\n');
       expect(lines[0]).toBe(
-        'Title,Description,Issue ID,URL,State,Author,Author Username,Assignee,Assignee Username,Confidential,Locked,Due Date,Created At (UTC),Updated At (UTC),Closed At (UTC),Milestone,Weight,Labels,Epic ID,Epic Title',
+        'Title,Description,Issue ID,URL,State,Author,Author Username,Assignee,Assignee Username,Confidential,Locked,Due Date,Created At (UTC),Updated At (UTC),Closed At (UTC),Milestone,Weight,Labels,Time Estimate,Time Spent,Epic ID,Epic Title',
       );
       expect(lines).toHaveLength(6);
       expect(lines[1]).toMatch(/^'=cmd\(\),,\d+,http:\/\/milepost\.test\/il\/app\/-\/issues\/\d+,Open,/);
