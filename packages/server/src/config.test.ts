@@ -70,3 +70,24 @@ describe('demoToday', () => {
     expect(demoToday({ demoToday: undefined }, now)).toBe(now);
   });
 });
+
+describe('MILEPOST_INCOMING_EMAIL', () => {
+  it('is unset by default: no reply-by-email addresses', () => {
+    expect(loadConfig({}).incomingEmail).toBeUndefined();
+  });
+
+  it('takes an address with %{key} in its local part', () => {
+    expect(loadConfig({ MILEPOST_INCOMING_EMAIL: 'incoming+%{key}@plan.example.com' }).incomingEmail).toBe(
+      'incoming+%{key}@plan.example.com',
+    );
+  });
+
+  it.each([
+    ['incoming@plan.example.com', 'must be an email address with %{key} in its local part'],
+    ['incoming+%{key}@%{key}.example.com', 'must be an email address with %{key} in its local part'],
+    ['%{key}', 'must be an email address with %{key} in its local part'],
+    ['a+%{key}+%{key}@plan.example.com', 'must contain %{key} once'],
+  ])('refuses %j', (value, message) => {
+    expect(problem({ MILEPOST_INCOMING_EMAIL: value })).toContain(message);
+  });
+});

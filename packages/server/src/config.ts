@@ -51,6 +51,14 @@ const envSchema = z.object({
   MILEPOST_API_RATE_LIMIT_PER_USER: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_USER', 0, 1_000_000).default(0),
   MILEPOST_API_RATE_LIMIT_PER_IP: wholeNumber('MILEPOST_API_RATE_LIMIT_PER_IP', 0, 1_000_000).default(0),
   MILEPOST_STATEMENT_TIMEOUT_MS: wholeNumber('MILEPOST_STATEMENT_TIMEOUT_MS', 0, 86_400_000).default(15_000),
+  MILEPOST_INCOMING_EMAIL: z
+    .string()
+    .regex(
+      /^[^@\s]*%\{key\}[^@\s]*@[^@\s%]+\.[^@\s%]+$/,
+      'MILEPOST_INCOMING_EMAIL must be an email address with %{key} in its local part, such as incoming+%{key}@plan.example.com',
+    )
+    .refine((v) => v.split('%{key}').length === 2, 'MILEPOST_INCOMING_EMAIL must contain %{key} once')
+    .optional(),
   MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(
     'MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS',
     0,
@@ -107,6 +115,11 @@ export type Config = {
   apiRateLimitPerIp: number;
   /** Per-connection limits of one statement and of an idle open transaction, in ms (0 = none). */
   database: DatabaseTimeouts;
+  /**
+   * The incoming email address with `%{key}` where an item's key goes (GitLab's
+   * `incoming_email.address`), e.g. `incoming+%{key}@plan.example.com`; unset: no such addresses.
+   */
+  incomingEmail: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -152,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.MILEPOST_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    incomingEmail: e.MILEPOST_INCOMING_EMAIL,
   };
 }

@@ -59,10 +59,17 @@ function humanize(field: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** PostgreSQL unique violation (23505) on the named constraint or index. */
+/** PostgreSQL unique violation (23505) on the named constraint or index, also when a query builder wrapped it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as { code?: string; constraint?: string };
-  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** GitLab's answer when a statement ran out of time (its GraphqlController's QueryAborted message). */

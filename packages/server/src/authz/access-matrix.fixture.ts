@@ -10,11 +10,14 @@
  *   ancestor (inherited; the highest role wins); a member of a descendant group or project can see the
  *   ancestor groups; administrators see everything and count as Owner;
  * - createSubgroup / createProjects need Maintainer+, adminGroup / adminGroupMember / removeGroup Owner;
- *   adminProject / adminProjectMember Maintainer+, removeProject Owner.
+ *   adminProject / adminProjectMember Maintainer+, removeProject Owner; adminIssueTemplate (keeping a
+ *   group's or project's description templates) Maintainer+; createIssue any signed-in reader.
+ * - description templates: G keeps 'Group template', P 'Project template'; P's readers see both.
  */
 import type { MemberAccessLevel, VisibilityName } from '@milepost/shared';
 import type { GroupRow, UserRow } from '../db/schema.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { userActor } from './actor.ts';
 
 export type NodeKey = 'G' | 'S' | 'S2' | 'P';
 export type GroupKey = Exclude<NodeKey, 'P'>;
@@ -110,6 +113,7 @@ export function groupPermissions(actor: ActorSpec, tree: Tree, node: GroupKey) {
     createSubgroup: level >= 40,
     createProjects: level >= 40,
     removeGroup: level >= 50,
+    adminIssueTemplate: level >= 40,
   };
 }
 
@@ -120,6 +124,9 @@ export function projectPermissions(actor: ActorSpec, tree: Tree) {
     adminProject: level >= 40,
     adminProjectMember: level >= 40,
     removeProject: level >= 50,
+    adminIssueTemplate: level >= 40,
+    // Anyone who can read the project (and is signed in) may open an issue in it.
+    createIssue: actor.signedIn,
   };
 }
 
@@ -148,6 +155,12 @@ export function pathsOf(tree: Tree): Record<NodeKey, string> {
   const g = `m-${tree.name}`;
   return { G: g, S: `${g}/sub`, S2: `${g}/sibling`, P: `${g}/sub/proj` };
 }
+
+/** The description templates of every tree: one kept by G (inherited by P), one by P. */
+export const TEMPLATES = {
+  G: { name: 'Group template', content: '## Group\n' },
+  P: { name: 'Project template', content: '## Project\n' },
+};
 
 export type AccessFixture = {
   users: Map<string, UserRow>;
@@ -178,6 +191,9 @@ export async function buildAccessFixture(t: TestApp): Promise<AccessFixture> {
         else await t.addGroupMember(groups[grant.on], user, grant.level);
       }
     }
+    const admin = userActor(builder);
+    await t.services.issueTemplates.create(admin, { type: 'Group', group: G }, TEMPLATES.G);
+    await t.services.issueTemplates.create(admin, { type: 'Project', ...P }, TEMPLATES.P);
     ids.set(tree.name, { G: G.id, S: S.id, S2: S2.id, P: P.project.id });
   }
   const usernames = new Map([...users].map(([key, user]) => [key, user.username]));

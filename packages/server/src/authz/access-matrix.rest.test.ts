@@ -1,6 +1,6 @@
 /**
  * The access matrix over REST v4: the same actors and trees as access-matrix.test.ts, through every
- * read endpoint. Hidden things answer exactly as missing ones (same status, same body); the members
+ * read endpoint (description templates too). Hidden things answer exactly as missing ones (same status, same body); the members
  * API needs a signed-in user (401), as GitLab's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   membersOf,
   type NodeKey,
   pathsOf,
+  TEMPLATES,
   TREES,
   type Tree,
 } from './access-matrix.fixture.ts';
@@ -24,7 +25,7 @@ import {
 const MISSING_ID = 2147483647;
 const MISSING_PATH = encodeURIComponent('no-such/thing');
 
-type Shape = 'group' | 'groups' | 'projects' | 'members' | 'project';
+type Shape = 'group' | 'groups' | 'projects' | 'members' | 'project' | 'templates' | 'template';
 /** One endpoint: a URL template over a node's id (`:id`) or encoded full path (`:path`), and its shape. */
 type Endpoint = { name: string; node: NodeKey; url: string; shape: Shape };
 
@@ -49,6 +50,13 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /projects/:path', node: 'P', url: '/projects/:path', shape: 'project' },
   { name: 'GET /projects/:id/members', node: 'P', url: '/projects/:id/members', shape: 'members' },
   { name: 'GET /projects/:id/members/all', node: 'P', url: '/projects/:id/members/all', shape: 'members' },
+  { name: 'GET /projects/:id/templates/issues', node: 'P', url: '/projects/:id/templates/issues', shape: 'templates' },
+  {
+    name: 'GET /projects/:path/templates/issues/:name',
+    node: 'P',
+    url: `/projects/:path/templates/issues/${encodeURIComponent(TEMPLATES.P.name)}`,
+    shape: 'template',
+  },
 ];
 
 type Json = Record<string, unknown>;
@@ -83,6 +91,10 @@ function summarise(shape: Shape, res: Res) {
       };
     case 'project':
       return { path_with_namespace: body.path_with_namespace };
+    case 'templates':
+      return { total, names: body.map((t) => t.name as string) };
+    case 'template':
+      return { name: body.name, content: body.content };
   }
 }
 
@@ -108,6 +120,8 @@ function expectedSummary(e: Endpoint, actor: ActorSpec, tree: Tree, usernames: M
     case '/projects/:path':
       return { path_with_namespace: p.P };
     default: {
+      if (e.shape === 'templates') return { total: 2, names: [TEMPLATES.G.name, TEMPLATES.P.name] };
+      if (e.shape === 'template') return TEMPLATES.P;
       const all = e.url.endsWith('/all');
       const rows = membersOf(e.node, usernames).filter((m) => all || !m.inherited);
       return { total: rows.length, members: members(rows) };

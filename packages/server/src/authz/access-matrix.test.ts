@@ -40,13 +40,13 @@ const TREE_QUERY = `
     nsS2: namespace(fullPath: $s2) { fullPath }
     P: project(fullPath: $p) {
       fullPath
-      userPermissions { readProject adminProject adminProjectMember removeProject }
+      userPermissions { readProject adminProject adminProjectMember removeProject adminIssueTemplate createIssue }
       projectMembers { ${MEMBER_NODES} }
     }
   }
   fragment GroupView on Group {
     fullPath
-    userPermissions { readGroup adminGroup adminGroupMember createSubgroup createProjects removeGroup }
+    userPermissions { readGroup adminGroup adminGroupMember createSubgroup createProjects removeGroup adminIssueTemplate }
     groupMembers { ${MEMBER_NODES} }
   }`;
 

@@ -130,6 +130,9 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'createSubgroup':
         case 'createProjects':
           return writes && level >= AccessLevel.MAINTAINER;
+        // Description templates of the group (inherited by its projects): Maintainer and above.
+        case 'adminIssueTemplate':
+          return readable && writes && level >= AccessLevel.MAINTAINER;
         case 'adminGroup':
         case 'adminGroupMember':
         case 'removeGroup':
@@ -193,7 +196,11 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
       const projectReadable = admin || visibleAtLevel(actor, project.visibilityLevel) || level > 0;
       const involved = user !== null && (issue.authorId === user.id || subject.assigneeIds.includes(user.id));
       // Confidential issues: Reporter and above, the author and the assignees, as on GitLab.
-      const readable = projectReadable && (!issue.confidential || level >= AccessLevel.REPORTER || involved);
+      // Hidden issues (submitted as spam): administrators only, as GitLab's `hidden & ~admin`.
+      const readable =
+        projectReadable &&
+        (!issue.confidential || level >= AccessLevel.REPORTER || involved) &&
+        (!issue.hidden || admin);
       if (!readable) return false;
       switch (ability) {
         case 'readIssue':
@@ -212,8 +219,21 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'adminNote':
           return writes && level >= AccessLevel.MAINTAINER;
         case 'updateIssue':
+        case 'reopenIssue':
         case 'adminIssueRelation':
           return writes && (level >= AccessLevel.REPORTER || involved);
+        // Promote to epic: Reporter+ on the issue and on the project's group, once, for issues only.
+        case 'promoteToEpic':
+          return (
+            writes &&
+            level >= AccessLevel.REPORTER &&
+            issue.issueType === 'issue' &&
+            issue.promotedToEpicId === null &&
+            (await can(db, actor, 'createEpic', { type: 'Group', group }))
+          );
+        // 'Submit as spam': administrators, once (the issue is then hidden).
+        case 'reportSpam':
+          return writes && admin && !issue.hidden;
         case 'adminIssue':
         case 'adminIssueLink':
           return writes && level >= AccessLevel.REPORTER;
@@ -259,6 +279,7 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return readable;
         case 'adminProject':
         case 'adminProjectMember':
+        case 'adminIssueTemplate':
           return writes && level >= AccessLevel.MAINTAINER;
         case 'removeProject':
           return writes && level >= AccessLevel.OWNER;
@@ -333,7 +354,8 @@ export async function visibleProjectsSql(
 /**
  * SQL condition: the issue aliased `i`, in the project `p` whose group is `pg`, is readable by the
  * actor (same rules as `readIssue`): the project is readable, and a confidential issue needs
- * Reporter+ on the project (or its groups), or the actor is its author or one of its assignees.
+ * Reporter+ on the project (or its groups), or the actor is its author or one of its assignees;
+ * a hidden issue (submitted as spam) only administrators.
  */
 export async function visibleIssuesSql(
   db: Db,
@@ -346,12 +368,12 @@ export async function visibleIssuesSql(
   if (user?.admin) return sql`TRUE`;
   if (user && user.state !== 'active') return sql`FALSE`;
   const project = await visibleProjectsSql(db, actor, p, pg);
-  if (!user) return sql`(${project} AND NOT ${i}.confidential)`;
+  if (!user) return sql`(${project} AND NOT ${i}.confidential AND NOT ${i}.hidden)`;
   const a = await access(db, actor);
   const reporter = a.memberships.filter((m) => m.accessLevel >= AccessLevel.REPORTER);
   const reporterGroups = reporter.filter((m) => m.sourceType === 'Namespace').map((m) => m.sourceId);
   const reporterProjects = reporter.filter((m) => m.sourceType === 'Project').map((m) => m.sourceId);
-  return sql`(${project} AND (NOT ${i}.confidential
+  return sql`(${project} AND NOT ${i}.hidden AND (NOT ${i}.confidential
     OR ${i}.author_id = ${user.id}
     OR EXISTS (SELECT 1 FROM issue_assignees via_assignee
                WHERE via_assignee.issue_id = ${i}.id AND via_assignee.user_id = ${user.id})

@@ -108,6 +108,8 @@ export const issues = pgTable('issues', {
   duplicatedToId: ref('duplicated_to_id'),
   movedToId: ref('moved_to_id'),
   promotedToEpicId: ref('promoted_to_epic_id'),
+  /** 'Submit as spam' (administrators): hidden from everyone else (migration 0011). */
+  hidden: boolean('hidden').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   lastEditedAt: ts('last_edited_at'),
@@ -174,6 +176,18 @@ export const subscriptions = pgTable(
   (t) => [primaryKey({ columns: [t.subscribableType, t.subscribableId, t.userId] })],
 );
 
+/** Description templates of a project or a group (exactly one; migration 0011). */
+export const issueTemplates = pgTable('issue_templates', {
+  id: id(),
+  groupId: ref('group_id'),
+  projectId: ref('project_id'),
+  name: text('name').notNull(),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type IssueTemplateRow = typeof issueTemplates.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
 export type EpicRow = typeof epics.$inferSelect;

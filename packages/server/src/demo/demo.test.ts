@@ -103,8 +103,8 @@ describe('the demo', () => {
   });
 
   it('holds real discussions: comments, resolved threads and history, with internal notes kept from visitors', async () => {
-    const summary = lines.find((l) => l.includes('comments.'));
-    expect(summary).toMatch(/, \d+ comments\.$/);
+    const summary = lines.find((l) => l.includes(' comments, '));
+    expect(summary).toMatch(/, \d+ comments, 4 issue templates\.$/);
     const rows = await t.database.pool.query<{ system: boolean; internal: boolean; resolved: boolean; n: number }>(
       `SELECT system, internal, resolved_at IS NOT NULL AS resolved, count(*)::int AS n FROM notes
        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
@@ -123,5 +123,25 @@ describe('the demo', () => {
     const visitor = await t.request({ method: 'GET', url, as: null });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json<{ internal: boolean }[]>().some((n) => n.internal)).toBe(false);
+  });
+
+  it('ships issue templates: acme’s for every project, and the web project’s own Bug over acme’s', async () => {
+    const list = (path: string) =>
+      t.request({ method: 'GET', url: `/api/v4/projects/${encodeURIComponent(path)}/templates/issues`, as: null });
+    expect((await list('acme/platform/web')).json<{ name: string }[]>().map((x) => x.name)).toEqual([
+      'Bug',
+      'Feature request',
+      'Incident review',
+    ]);
+    expect((await list('acme/website')).json<{ name: string }[]>().map((x) => x.name)).toEqual([
+      'Bug',
+      'Incident review',
+    ]);
+    const bug = await t.request({
+      method: 'GET',
+      url: `/api/v4/projects/${encodeURIComponent('acme/platform/web')}/templates/issues/Bug`,
+      as: null,
+    });
+    expect(bug.json<{ content: string }>().content).toContain('## Browser and version');
   });
 });

@@ -8,11 +8,13 @@ import { userActor } from '../authz/actor.ts';
 import type { Config } from '../config.ts';
 import { connect } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import { createServices, type Services } from '../modules/services.ts';
 import { loadEpicsDemo } from './epics.demo.ts';
 import { loadIssuesDemo } from './issues.demo.ts';
 import { loadLabelsAndMilestonesDemo } from './labels-milestones.demo.ts';
 import { loadNotesDemo } from './notes.demo.ts';
+import { loadTemplatesDemo } from './templates.demo.ts';
 
 export const DEMO_USERS = [
   { username: 'alice', name: 'Alice Anderson', role: AccessLevel.OWNER },
@@ -183,10 +185,11 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
     milestones: planning.milestones,
   });
   const notes = await loadNotesDemo(services, { users: people, issues: issues.issues, epics: epics.epics });
+  const templates = await loadTemplatesDemo(services, actor, { acme, web: projects[0] as ProjectWithGroup });
 
   log('Loaded the demo: group acme (public) with acme/platform (public) and acme/secret-lab (private).');
   log(
-    `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues, ${notes} comments.`,
+    `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues, ${notes} comments, ${templates} issue templates.`,
   );
   if (config.demoToday) log(`  Dates spread around ${config.demoToday} (MILEPOST_DEMO_TODAY).`);
   log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);

@@ -13,6 +13,7 @@ import '../modules/epics/epics.schema.ts';
 import '../modules/issues/issues.schema.ts';
 import '../modules/iterations/iterations.schema.ts';
 import '../modules/iterations/iteration-mutations.schema.ts';
+import '../modules/issue-templates/issue-templates.schema.ts';
 import '../modules/awards/awards.schema.ts';
 import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';

@@ -6,6 +6,7 @@ import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts
 import { epicLinksRoutes, epicLinksUiRoutes } from '../modules/epics/epic-links.routes.ts';
 import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
+import { issueTemplatesRoutes } from '../modules/issue-templates/issue-templates.routes.ts';
 import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
 import { iterationsRoutes } from '../modules/iterations/iterations.routes.ts';
 import { labelsRoutes, labelsUiRoutes } from '../modules/labels/labels.routes.ts';
@@ -52,6 +53,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       epicLinksRoutes(api, services, config);
       issuesRoutes(api, services, config);
       iterationsRoutes(api, services, config);
+      issueTemplatesRoutes(api, services, config);
       awardsRoutes(api, services, config);
       notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);

@@ -7,6 +7,7 @@ import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './
 import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
+import { issueTemplatesService } from './issue-templates/issue-templates.service.ts';
 import { issuesService } from './issues/issues.service.ts';
 import { timeTrackingService } from './issues/time-tracking.service.ts';
 import { iterationsService } from './iterations/iterations.service.ts';
@@ -43,6 +44,7 @@ export function createServices(
     issues,
     timeTracking: timeTrackingService(db, issues),
     iterations: iterationsService(db),
+    issueTemplates: issueTemplatesService(db),
     awards: awardsService(db),
     notes: notesService(db),
     autocomplete: autocompleteService(db),

@@ -16,6 +16,7 @@ export const GROUP_ABILITIES = [
   'readIteration',
   'adminIteration',
   'adminIterationCadence',
+  'adminIssueTemplate',
 ] as const;
 
 export const PROJECT_ABILITIES = [
@@ -24,6 +25,8 @@ export const PROJECT_ABILITIES = [
   'adminProjectMember',
   'readProjectMember',
   'removeProject',
+  'createIssue',
+  'adminIssueTemplate',
 ] as const;
 
 export type UserAbility = (typeof USER_ABILITIES)[number];
@@ -62,6 +65,9 @@ export const ISSUE_ABILITIES = [
   'createNote',
   'adminIssueLink',
   'adminIssueRelation',
+  'reopenIssue',
+  'promoteToEpic',
+  'reportSpam',
 ] as const;
 
 export type EpicAbility = (typeof EPIC_ABILITIES)[number];

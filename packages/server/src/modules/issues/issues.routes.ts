@@ -22,6 +22,7 @@ import type { UiRouter } from '../../http/ui-router.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import type { Services } from '../services.ts';
 import { epicIssuesRoutes } from './epic-issues.routes.ts';
+import { issueActionsUiRoutes } from './issue-actions-ui.routes.ts';
 import type { IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import { issueLinksRoutes } from './issue-links.routes.ts';
@@ -161,4 +162,5 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
 export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config): void {
   issueListsUiRoutes(ui, services, config);
   registerUi(ui, services, config);
+  issueActionsUiRoutes(ui, services, config);
 }

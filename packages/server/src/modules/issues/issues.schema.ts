@@ -1,6 +1,7 @@
 // GraphQL of the issues domain: the Issue type, its lists, mutations and the epic ↔ issue relation.
 import './issue-enums.schema.ts';
 import './issue-fields.schema.ts';
+import './issue-action-fields.schema.ts';
 import './issue-queries.schema.ts';
 import './issue-mutations.schema.ts';
 import './epic-issues.schema.ts';

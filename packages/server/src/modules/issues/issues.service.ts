@@ -28,6 +28,7 @@ import type { IssueFilter } from './issue-filters.ts';
 import { type IssueInput, metadataKeys, STALE_ISSUE_MESSAGE, validateIssueInput } from './issue-input.ts';
 import { issueLinksService } from './issue-links.service.ts';
 import { issueListsService } from './issue-lists.service.ts';
+import { issueModeration } from './issue-moderation.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { issuePromotion } from './issue-promote.ts';
 import {
@@ -71,6 +72,7 @@ function draftIssue(project: ProjectWithGroup): IssueNode {
     duplicatedToId: null,
     movedToId: null,
     promotedToEpicId: null,
+    hidden: false,
     createdAt: now,
     updatedAt: now,
     lastEditedAt: null,
@@ -319,6 +321,7 @@ export function issuesService(db: Db) {
     /** Labels, milestone, users, epic, votes and subscription of a page of issues (for REST/UI entities). */
     details: (actor: Actor, nodes: readonly IssueNode[]) => issueDetails(db, actor, nodes),
     ...issuePromotion(db),
+    ...issueModeration(db),
     epicIssues: epicIssuesService(db),
     links: issueLinksService(db),
   };

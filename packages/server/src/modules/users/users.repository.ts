@@ -17,6 +17,13 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(sql`${users.id} = ANY(${sql.param([...ids])}::bigint[])`);
     },
+    /** The user's part of reply-by-email addresses (GitLab's `incoming_email_token`, migration 0011). */
+    async incomingEmailToken(userId: number): Promise<string | undefined> {
+      const result = await db.execute<{ token: string }>(
+        sql`SELECT incoming_email_token AS token FROM users WHERE id = ${userId}`,
+      );
+      return result.rows[0]?.token;
+    },
     async findByUsername(username: string): Promise<UserRow | undefined> {
       return (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1))[0];
     },
