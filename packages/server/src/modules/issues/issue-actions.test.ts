@@ -40,15 +40,18 @@ describe('issue actions', () => {
     t = await createTestApp({ incomingEmail: 'incoming+%{key}@plan.example.com' });
     f = issuesFactories(t);
     admin = await t.buildUser({ admin: true });
-    [owner, reporter, guest, author, projectReporter, outsider] = (await Promise.all(
-      Array.from({ length: 6 }, () => t.buildUser()),
-    )) as UserRow[];
+    owner = await t.buildUser();
+    reporter = await t.buildUser();
+    guest = await t.buildUser();
+    author = await t.buildUser();
+    projectReporter = await t.buildUser();
+    outsider = await t.buildUser();
     group = await t.buildGroup({ path: 'ia', visibility: 'public' });
-    await t.addGroupMember(group, owner as UserRow, 50);
-    await t.addGroupMember(group, reporter as UserRow, 20);
-    await t.addGroupMember(group, guest as UserRow, 10);
+    await t.addGroupMember(group, owner, 50);
+    await t.addGroupMember(group, reporter, 20);
+    await t.addGroupMember(group, guest, 10);
     project = await t.buildProject({ group, path: 'app', visibility: 'public' });
-    await t.addProjectMember(project, projectReporter as UserRow, 20);
+    await t.addProjectMember(project, projectReporter, 20);
   });
 
   const flags = async (iid: number, as?: UserRow) =>
