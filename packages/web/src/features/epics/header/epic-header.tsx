@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { DeleteConfirmModal } from '../../../components/planning/delete-confirm-modal.tsx';
+import { IssuableActionsMenu } from '../../../components/planning/issuable-actions-menu.tsx';
 import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
 import { PlanningTooltip } from '../../../components/planning/planning-tooltip.tsx';
+import { useReportAbuse } from '../../../components/planning/use-report-abuse.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { EpicPageEpicFragment } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
@@ -11,7 +12,6 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import styles from '../../issuables/detail-header.module.css';
 import { IssuableCreated } from '../../issuables/issuable-created.tsx';
-import { EpicActionsMenu } from './epic-actions-menu.tsx';
 import { useEpicActions } from './use-epic-actions.ts';
 
 type EpicHeaderProps = {
@@ -56,18 +56,22 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
             <Button onPress={onEdit}>Edit</Button>
           </PlanningTooltip>
         )}
-        <EpicActionsMenu
-          isOpen={isOpen}
-          includeEdit={narrow && !isEditing}
-          canUpdate={canUpdate}
-          canCreate={canCreate}
-          canDestroy={canDestroy}
-          newEpicHref={routes.newEpic(groupFullPath)}
-          isStateChanging={actions.isStateChanging}
-          onEdit={onEdit}
-          onToggleState={actions.toggleState}
-          onCopyReference={actions.copyReference}
-          onDelete={() => setConfirmingDelete(true)}
+        <IssuableActionsMenu
+          label="Epic actions"
+          items={[
+            ...(narrow && !isEditing && canUpdate ? [{ id: 'edit', label: 'Edit', onAction: onEdit }] : []),
+            ...(canUpdate
+              ? [{ id: 'state', label: isOpen ? 'Close epic' : 'Reopen epic', onAction: actions.toggleState }]
+              : []),
+            ...(canCreate ? [{ id: 'new', label: 'New epic', href: routes.newEpic(groupFullPath) }] : []),
+            { id: 'copy', label: 'Copy reference', onAction: actions.copyReference },
+          ]}
+          endItems={
+            canDestroy
+              ? [{ id: 'delete', label: 'Delete epic', danger: true, onAction: () => setConfirmingDelete(true) }]
+              : []
+          }
+          disabledKeys={actions.isStateChanging ? ['state'] : []}
           reportAbuse={reportAbuse}
         />
       </div>
@@ -80,17 +84,4 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
       />
     </div>
   );
-}
-
-/**
- * 'Report abuse' for signed-in viewers who are not the author (spec 001 §2.1, §6): the author's
- * numeric id and the epic's URL for the abuse drawer; undefined otherwise.
- */
-function useReportAbuse(epic: EpicPageEpicFragment) {
-  const { currentUser } = useCurrentUser();
-  const authorId = Number(/\/(\d+)$/.exec(epic.author?.id ?? '')?.[1]);
-  if (!currentUser || !epic.author || !Number.isSafeInteger(authorId) || currentUser.id === epic.author.id) {
-    return undefined;
-  }
-  return { reportedUserId: authorId, reportedFromUrl: `${window.location.origin}${epic.webPath}` };
 }

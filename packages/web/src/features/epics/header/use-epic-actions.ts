@@ -2,9 +2,9 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
-import { useToast } from '../../../components/ui/use-toast.ts';
 import type { EpicPageEpicFragment } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
+import { useCopyText } from '../../../lib/use-copy-text.ts';
 import { deleteEpic, updateEpicState } from './epic-requests.ts';
 
 /** Spec 001 §8. */
@@ -20,7 +20,7 @@ export function useEpicActions(epic: Epic, groupFullPath: string) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { pushAlert } = useAlerts();
-  const { showToast } = useToast();
+  const copyText = useCopyText();
   const [isStateChanging, setStateChanging] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
 
@@ -43,17 +43,7 @@ export function useEpicActions(epic: Epic, groupFullPath: string) {
     }
   };
 
-  const copyReference = async () => {
-    try {
-      await navigator.clipboard.writeText(epic.fullReference);
-      showToast(REFERENCE_COPIED);
-    } catch {
-      pushAlert({
-        variant: 'danger',
-        message: `The reference could not be copied to the clipboard. It is ${epic.fullReference}.`,
-      });
-    }
-  };
+  const copyReference = () => copyText(epic.fullReference, REFERENCE_COPIED, 'reference');
 
   /** Deletes the epic; returns whether it worked (then the page has moved to the epics list). */
   const remove = async (): Promise<boolean> => {
