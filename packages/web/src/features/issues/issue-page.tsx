@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
+import { IssueActions } from './actions/issue-actions.tsx';
 import { IssueHeader } from './header/issue-header.tsx';
 
 /**
@@ -45,7 +46,11 @@ export function IssuePage({ project, iid }: { project: ResolvedProject; iid: str
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>
-          <IssueHeader issue={issue} sidebar={sidebar} />
+          <IssueHeader
+            issue={issue}
+            sidebar={sidebar}
+            actions={<IssueActions projectFullPath={project.fullPath} iid={issue.iid} />}
+          />
           <IssuableBody title={issue.title} descriptionHtml={issue.descriptionHtml ?? null} />
           <div className={styles.below} />
         </div>

@@ -65,8 +65,10 @@ function LoadedIssueActions({
     if (!isClosed && blockedCount > 0) setDialog('blocked');
     else void actions.toggleState();
   };
+  // Closed either way: a failure's alert must not sit behind the dialog.
   const handleConfirmClose = async () => {
-    if (await actions.toggleState()) setDialog(null);
+    await actions.toggleState();
+    setDialog(null);
   };
   const handleConfirmDelete = async () => {
     if (!(await actions.remove())) setDialog(null);
