@@ -102,6 +102,30 @@ describe('the demo', () => {
     expect(res.data?.group.epic.startDate.slice(0, 10)).toBe('2025-10-01');
   });
 
+  it('has a cadence of four two-week sprints around the demo’s today, with web issues in the last and the current', async () => {
+    expect(lines).toContain('  Iterations: 1 cadence, 4 iterations, 10 issues in them.');
+    const res = await t.graphql<{
+      group: {
+        iterationCadences: { nodes: { title: string; automatic: boolean }[] };
+        iterations: { nodes: { startDate: string; dueDate: string }[] };
+      };
+      project: { issues: { count: number } };
+    }>(
+      `{ group(fullPath: "acme/platform") {
+          iterationCadences { nodes { title automatic } }
+          iterations(includeAncestors: false) { nodes { startDate dueDate } } }
+        project(fullPath: "acme/platform/web") { issues(iterationWildcardId: ANY) { count } } }`,
+    );
+    expect(res.data?.group.iterationCadences.nodes).toEqual([{ title: 'Platform sprints', automatic: false }]);
+    expect(res.data?.group.iterations.nodes.map((n) => [n.startDate, n.dueDate])).toEqual([
+      ['2027-02-05', '2027-02-18'],
+      ['2027-02-19', '2027-03-04'],
+      ['2027-03-05', '2027-03-18'],
+      ['2027-03-19', '2027-04-01'],
+    ]);
+    expect(res.data?.project.issues.count).toBe(10);
+  });
+
   it('holds real discussions: comments, resolved threads and history, with internal notes kept from visitors', async () => {
     const summary = lines.find((l) => l.includes(' comments, '));
     expect(summary).toMatch(/, \d+ comments, 4 issue templates\.$/);

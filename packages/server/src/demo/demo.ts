@@ -12,6 +12,7 @@ import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import { createServices, type Services } from '../modules/services.ts';
 import { loadEpicsDemo } from './epics.demo.ts';
 import { loadIssuesDemo } from './issues.demo.ts';
+import { loadIterationsDemo } from './iterations.demo.ts';
 import { loadLabelsAndMilestonesDemo } from './labels-milestones.demo.ts';
 import { loadNotesDemo } from './notes.demo.ts';
 import { loadTemplatesDemo } from './templates.demo.ts';
@@ -186,10 +187,14 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   });
   const notes = await loadNotesDemo(services, { users: people, issues: issues.issues, epics: epics.epics });
   const templates = await loadTemplatesDemo(services, actor, { acme, web: projects[0] as ProjectWithGroup });
+  const iterations = await loadIterationsDemo(services, actor, { platform, issues: issues.issues, today });
 
   log('Loaded the demo: group acme (public) with acme/platform (public) and acme/secret-lab (private).');
   log(
     `  Planning: ${planning.labels.length} labels, ${planning.milestones.length} milestones, ${epics.epics.length} epics, ${issues.issues.length} issues, ${notes} comments, ${templates} issue templates.`,
+  );
+  log(
+    `  Iterations: ${iterations.cadences} cadence, ${iterations.iterations} iterations, ${iterations.issues} issues in them.`,
   );
   if (config.demoToday) log(`  Dates spread around ${config.demoToday} (MILEPOST_DEMO_TODAY).`);
   log(`  Demo users: ${DEMO_USERS.map((u) => u.username).join(', ')}`);

@@ -35,6 +35,16 @@ describe('sub-pages', () => {
     [['epics', 'abc'], null],
     [['issues'], null],
     [['roadmap', 'x'], null],
+    [['cadences'], { page: 'cadences' }],
+    [['cadences', 'new'], { page: 'newCadence' }],
+    [['cadences', '3', 'edit'], { page: 'editCadence', id: '3' }],
+    [['cadences', '3'], { page: 'cadences' }],
+    [['cadences', '3', 'iterations', '41'], { page: 'iteration', id: '41' }],
+    [['iterations'], { page: 'cadences' }],
+    [['iterations', '41'], { page: 'iteration', id: '41' }],
+    [['iterations', 'x'], null],
+    [['cadences', 'x', 'edit'], null],
+    [['cadences', '3', 'iterations', '41', 'x'], null],
   ])('group %j', (subPath, expected) => {
     expect(groupSubPage(subPath)).toEqual(expected);
   });

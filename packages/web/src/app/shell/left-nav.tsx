@@ -47,6 +47,7 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Overview', to: routes.group(fullPath), icon: 'overview', end: true },
             { label: 'Epics', to: routes.groupEpics(fullPath), icon: 'epic' },
             { label: 'Roadmap', to: routes.groupRoadmap(fullPath), icon: 'roadmap' },
+            { label: 'Iterations', to: routes.groupCadences(fullPath), icon: 'iteration' },
             { label: 'Members', to: routes.groupMembers(fullPath), icon: 'users' },
           ]}
         />

@@ -231,6 +231,13 @@ const PATHS = {
       <path d="M10.5 7l4-2.5v7l-4-2.5" />
     </>
   ),
+  iteration: (
+    <>
+      <path d="M13 8a5 5 0 11-1.5-3.6" />
+      <path d="M13 2.5v2.5h-2.5" />
+      <path d="M8 5.5V8l1.8 1.2" />
+    </>
+  ),
   'external-link': <path d="M9 2.5h4.5V7M13.5 2.5L7 9M11.5 9.5v4h-9v-9h4" />,
 } satisfies Record<string, ReactElement>;
 

@@ -6,12 +6,15 @@ import { routes } from '../../lib/routes.ts';
 import { EpicPage } from '../epics/epic-page.tsx';
 import { EpicsListPage } from '../epics/epics-list-page.tsx';
 import { NewEpicPage } from '../epics/new-epic-page.tsx';
+import { CadenceFormPage } from '../iterations/cadence-form-page.tsx';
+import { CadencesPage } from '../iterations/cadences-page.tsx';
+import { IterationReportPage } from '../iterations/iteration-report-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { groupSubPage } from './sub-pages.ts';
 import { useNamespaceContext } from './use-namespace-context.ts';
 
-/** `/groups/<path>/-/<page>`: the group's epics, epic, roadmap and members pages. */
+/** `/groups/<path>/-/<page>`: the group's epics, epic, roadmap, members and iteration pages. */
 export function GroupsPrefixPage() {
   const context = useNamespaceContext();
   useErrorAlert(context.kind === 'error' ? context.error : null, 'Something went wrong while loading this group.');
@@ -36,5 +39,13 @@ export function GroupsPrefixPage() {
       return <RoadmapPage group={group} />;
     case 'members':
       return <MembersPage kind="group" namespace={group} />;
+    case 'cadences':
+      return <CadencesPage group={group} />;
+    case 'newCadence':
+      return <CadenceFormPage group={group} />;
+    case 'editCadence':
+      return <CadenceFormPage group={group} cadenceId={sub.id} />;
+    case 'iteration':
+      return <IterationReportPage group={group} id={sub.id} />;
   }
 }

@@ -5,7 +5,11 @@ export type GroupSubPage =
   | { page: 'newEpic' }
   | { page: 'epic'; iid: string }
   | { page: 'roadmap' }
-  | { page: 'members' };
+  | { page: 'members' }
+  | { page: 'cadences' }
+  | { page: 'newCadence' }
+  | { page: 'editCadence'; id: string }
+  | { page: 'iteration'; id: string };
 
 export type ProjectSubPage =
   | { page: 'overview' }
@@ -18,6 +22,8 @@ export type ProjectSubPage =
 const IID = /^[1-9][0-9]*$/;
 
 export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
+  const iterations = iterationSubPage(subPath);
+  if (iterations !== undefined) return iterations;
   const [first, second, ...rest] = subPath;
   if (rest.length > 0) return null;
   if (first === undefined) return { page: 'overview' };
@@ -40,5 +46,26 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   if (first === 'issues' && second === undefined) return { page: 'issues' };
   if (first === 'issues' && second !== undefined && IID.test(second)) return { page: 'issue', iid: second };
   if (first === 'project_members' && second === undefined) return { page: 'members' };
+  return null;
+}
+
+/**
+ * Iteration pages, GitLab's paths: `cadences`, `cadences/new`, `cadences/<id>/edit`,
+ * `iterations/<id>` and `cadences/<cadence>/iterations/<id>` (the same report); undefined when the
+ * path is not about iterations.
+ */
+function iterationSubPage(subPath: readonly string[]): GroupSubPage | null | undefined {
+  const [first, second, third, fourth, ...rest] = subPath;
+  if (first === 'iterations') {
+    if (second === undefined) return { page: 'cadences' };
+    return IID.test(second) && third === undefined ? { page: 'iteration', id: second } : null;
+  }
+  if (first !== 'cadences') return undefined;
+  if (second === undefined) return { page: 'cadences' };
+  if (second === 'new' && third === undefined) return { page: 'newCadence' };
+  if (!IID.test(second) || rest.length > 0) return null;
+  if (third === 'edit' && fourth === undefined) return { page: 'editCadence', id: second };
+  if (third === 'iterations' && fourth !== undefined && IID.test(fourth)) return { page: 'iteration', id: fourth };
+  if (third === undefined) return { page: 'cadences' };
   return null;
 }

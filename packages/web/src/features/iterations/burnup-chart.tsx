@@ -1,0 +1,102 @@
+import { type BurnupDay, type BurnupMeasure, burnupGeometry, formatIterationPeriod } from '@milepost/shared';
+import { useId } from 'react';
+import styles from './burnup-chart.module.css';
+
+const BOX = { width: 560, height: 200 };
+const MARGIN = { left: 40, right: 16, top: 12, bottom: 28 };
+
+type BurnupChartProps = { days: readonly BurnupDay[]; measure: BurnupMeasure };
+
+const shortDate = (iso: string) => formatIterationPeriod(iso, iso).replace(/, \d{4}$/, '');
+
+/**
+ * The iteration's burnup: total scope and completed work per day (by issue count or weight). An SVG
+ * with a name and a description, the axis values as text, and the same numbers in a table for screen
+ * readers (decision 0026).
+ */
+export function BurnupChart({ days, measure }: BurnupChartProps) {
+  const id = useId();
+  const g = burnupGeometry(days, measure, BOX);
+  const unit = measure === 'count' ? 'issues' : 'weight';
+  const points = (list: { x: number; y: number }[]) => list.map((p) => `${p.x},${p.y}`).join(' ');
+  const last = days.at(-1);
+  const scopeOf = (d: BurnupDay) => (measure === 'count' ? d.scopeCount : d.scopeWeight);
+  const doneOf = (d: BurnupDay) => (measure === 'count' ? d.completedCount : d.completedWeight);
+  const summary = last
+    ? `${doneOf(last)} of ${scopeOf(last)} ${unit} completed by ${shortDate(last.date)}.`
+    : 'The iteration has not started yet.';
+
+  if (days.length === 0) return <p className={styles.empty}>{summary}</p>;
+  const labelEvery = Math.max(1, Math.ceil(days.length / 7));
+  return (
+    <figure className={styles.figure}>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${BOX.width + MARGIN.left + MARGIN.right} ${BOX.height + MARGIN.top + MARGIN.bottom}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+      >
+        <title id={`${id}-title`}>{`Burnup chart by ${measure === 'count' ? 'issue count' : 'issue weight'}`}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
+          {g.ticks.map((tick) => {
+            const y = BOX.height - (tick / g.max) * BOX.height;
+            return (
+              <g key={tick}>
+                <line className={styles.grid} x1={0} x2={BOX.width} y1={y} y2={y} />
+                <text className={styles.axis} x={-8} y={y} textAnchor="end" dominantBaseline="middle">
+                  {tick}
+                </text>
+              </g>
+            );
+          })}
+          {days.map((d, i) =>
+            i % labelEvery === 0 || i === days.length - 1 ? (
+              <text
+                key={d.date}
+                className={styles.axis}
+                x={g.scope[i]?.x ?? 0}
+                y={BOX.height + 18}
+                textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+              >
+                {shortDate(d.date)}
+              </text>
+            ) : null,
+          )}
+          <polyline className={styles.scope} points={points(g.scope)} data-series="scope" />
+          <polyline className={styles.completed} points={points(g.completed)} data-series="completed" />
+          {days.length === 1 && (
+            <>
+              <circle className={styles.scopeDot} cx={g.scope[0]?.x} cy={g.scope[0]?.y} r={3} />
+              <circle className={styles.completedDot} cx={g.completed[0]?.x} cy={g.completed[0]?.y} r={3} />
+            </>
+          )}
+        </g>
+      </svg>
+      <figcaption className={styles.legend}>
+        <span className={styles.legendScope}>Total</span>
+        <span className={styles.legendCompleted}>Completed</span>
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>{`Burnup by ${measure === 'count' ? 'issue count' : 'issue weight'}, per day`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Total</th>
+            <th scope="col">Completed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{shortDate(d.date)}</th>
+              <td>{scopeOf(d)}</td>
+              <td>{doneOf(d)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
