@@ -20,8 +20,8 @@ describe('BurnupChart', () => {
     const { container } = render(<BurnupChart days={DAYS} measure="count" />);
     const scope = container.querySelector('[data-series="scope"]')?.getAttribute('points');
     const done = container.querySelector('[data-series="completed"]')?.getAttribute('points');
-    expect(scope).toBe('0,120 280,40 560,40');
-    expect(done).toBe('0,200 280,160 560,80');
+    expect(scope).toBe('0,120 276,40 552,40');
+    expect(done).toBe('0,200 276,160 552,80');
   });
 
   it('gives the numbers in a table, by weight when asked', () => {

@@ -1,9 +1,14 @@
 import { type BurnupDay, type BurnupMeasure, burnupGeometry, formatIterationPeriod } from '@milepost/shared';
 import { useId } from 'react';
+import { useElementWidth } from '../../lib/use-element-width.ts';
 import styles from './burnup-chart.module.css';
 
-const BOX = { width: 560, height: 200 };
-const MARGIN = { left: 40, right: 16, top: 12, bottom: 28 };
+/** The plot's height; its width follows the figure's (the SVG is drawn at its real size, text unscaled). */
+const PLOT_HEIGHT = 200;
+const DEFAULT_WIDTH = 616;
+const MARGIN = { left: 40, right: 24, top: 12, bottom: 28 };
+/** Room for one date label on the x axis. */
+const LABEL_WIDTH = 64;
 
 type BurnupChartProps = { days: readonly BurnupDay[]; measure: BurnupMeasure };
 
@@ -16,7 +21,9 @@ const shortDate = (iso: string) => formatIterationPeriod(iso, iso).replace(/, \d
  */
 export function BurnupChart({ days, measure }: BurnupChartProps) {
   const id = useId();
-  const g = burnupGeometry(days, measure, BOX);
+  const [figureRef, figureWidth] = useElementWidth<HTMLElement>(DEFAULT_WIDTH);
+  const box = { width: Math.max(120, figureWidth - MARGIN.left - MARGIN.right), height: PLOT_HEIGHT };
+  const g = burnupGeometry(days, measure, box);
   const unit = measure === 'count' ? 'issues' : 'weight';
   const points = (list: { x: number; y: number }[]) => list.map((p) => `${p.x},${p.y}`).join(' ');
   const last = days.at(-1);
@@ -27,12 +34,16 @@ export function BurnupChart({ days, measure }: BurnupChartProps) {
     : 'The iteration has not started yet.';
 
   if (days.length === 0) return <p className={styles.empty}>{summary}</p>;
-  const labelEvery = Math.max(1, Math.ceil(days.length / 7));
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor(box.width / LABEL_WIDTH))));
+  /** Every `labelEvery`-th day and the last one, leaving out a label that would run into the last. */
+  const labelled = (i: number) => i === days.length - 1 || (i % labelEvery === 0 && days.length - 1 - i >= labelEvery);
   return (
-    <figure className={styles.figure}>
+    <figure ref={figureRef} className={styles.figure}>
       <svg
         className={styles.chart}
-        viewBox={`0 0 ${BOX.width + MARGIN.left + MARGIN.right} ${BOX.height + MARGIN.top + MARGIN.bottom}`}
+        width={box.width + MARGIN.left + MARGIN.right}
+        height={box.height + MARGIN.top + MARGIN.bottom}
+        viewBox={`0 0 ${box.width + MARGIN.left + MARGIN.right} ${box.height + MARGIN.top + MARGIN.bottom}`}
         role="img"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
@@ -41,10 +52,10 @@ export function BurnupChart({ days, measure }: BurnupChartProps) {
         <desc id={`${id}-desc`}>{summary}</desc>
         <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
           {g.ticks.map((tick) => {
-            const y = BOX.height - (tick / g.max) * BOX.height;
+            const y = box.height - (tick / g.max) * box.height;
             return (
               <g key={tick}>
-                <line className={styles.grid} x1={0} x2={BOX.width} y1={y} y2={y} />
+                <line className={styles.grid} x1={0} x2={box.width} y1={y} y2={y} />
                 <text className={styles.axis} x={-8} y={y} textAnchor="end" dominantBaseline="middle">
                   {tick}
                 </text>
@@ -52,12 +63,12 @@ export function BurnupChart({ days, measure }: BurnupChartProps) {
             );
           })}
           {days.map((d, i) =>
-            i % labelEvery === 0 || i === days.length - 1 ? (
+            labelled(i) ? (
               <text
                 key={d.date}
                 className={styles.axis}
                 x={g.scope[i]?.x ?? 0}
-                y={BOX.height + 18}
+                y={box.height + 18}
                 textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
               >
                 {shortDate(d.date)}

@@ -31,6 +31,9 @@ export function IterationReportPage({ group, id }: { group: ResolvedGroup; id: s
   const dueDate = String(it.dueDate);
   const title = iterationDisplayTitle({ title: it.title, startDate, dueDate });
   const stats = it.report?.stats;
+  const days = it.report?.burnupTimeSeries ?? [];
+  const lastDay = days.at(-1);
+  const lateJoiners = lastDay && stats ? Math.max(0, stats.total.count - lastDay.scopeCount) : 0;
   const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
   return (
@@ -93,7 +96,13 @@ export function IterationReportPage({ group, id }: { group: ResolvedGroup; id: s
             ))}
           </div>
         </div>
-        <BurnupChart days={it.report?.burnupTimeSeries ?? []} measure={measure} />
+        <BurnupChart days={days} measure={measure} />
+        {lateJoiners > 0 && (
+          <p className={styles.help}>
+            The chart counts each issue from the day it joined the iteration:{' '}
+            {lateJoiners === 1 ? '1 issue' : `${lateJoiners} issues`} joined after the last day shown.
+          </p>
+        )}
       </section>
       <IterationIssues fullPath={group.fullPath} iterationId={it.id} state="opened" />
       <IterationIssues fullPath={group.fullPath} iterationId={it.id} state="closed" />
