@@ -56,7 +56,10 @@ test('a Reporter+ creates an automatic cadence, sees its iterations and opens a 
 
   // Delete it again (the demo's data stays as it was for the other journeys).
   await page.goto('/groups/acme/-/cadences');
-  await page.getByRole('region', { name: title }).getByRole('button', { name: `Delete ${title}` }).click();
+  await page
+    .getByRole('region', { name: title })
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete cadence' }).click();
   await expect(page.getByRole('region', { name: title })).toHaveCount(0);
 });

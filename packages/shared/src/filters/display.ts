@@ -29,6 +29,8 @@ export function tokenValueLabel(token: FilterToken): string {
       return HEALTH_STATUS_TITLES[token.value] ?? token.value;
     case 'type':
       return token.value.charAt(0).toUpperCase() + token.value.slice(1);
+    case 'iteration':
+      return token.value === CURRENT_VALUE ? token.value : `Iteration ${token.value}`;
     case 'my-reaction': {
       const unicode = awardEmojiUnicode(token.value);
       return unicode ? `${unicode} ${token.value}` : token.value;

@@ -46,12 +46,33 @@ describe('ISSUE_TOKEN_DEFINITIONS', () => {
       'confidential',
       'epic',
       'health',
+      'iteration',
       'label',
       'milestone',
       'my-reaction',
       'type',
       'weight',
     ]);
+  });
+
+  it.each([
+    ['=', '5', '5'],
+    ['=', 'gid://gitlab/Iteration/5', '5'],
+    ['=', 'current', 'Current'],
+    ['=', 'none', 'None'],
+    ['=', 'Any', 'Any'],
+    ['!=', '7', '7'],
+    ['!=', 'Current', null],
+    ['!=', 'None', null],
+    ['=', 'Sprint 4', null],
+    ['||', '5', null],
+  ] as const)('iteration %s %j keeps %j', (operator, raw, expected) => {
+    expect(normalizeTokenValue('iteration', operator, raw, D)).toBe(expected);
+  });
+
+  it('offers None, Any and Current for the iteration, only with is', () => {
+    expect(wildcardValues('iteration', '=', D)).toEqual(['None', 'Any', 'Current']);
+    expect(wildcardValues('iteration', '!=', D)).toEqual([]);
   });
 
   it('suggests weights 0 to 20', () => {

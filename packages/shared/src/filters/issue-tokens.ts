@@ -34,6 +34,12 @@ export const ISSUE_TOKEN_DEFINITIONS: TokenDefinitions = {
   weight: { ...TOKEN_DEFINITIONS.weight, operators: ['=', '!='], noneAny: true },
   health: { ...TOKEN_DEFINITIONS.health, operators: ['=', '!='], noneAny: true },
   type: { ...TOKEN_DEFINITIONS.type, operators: ['=', '!='], noneAny: false },
+  iteration: {
+    ...TOKEN_DEFINITIONS.iteration,
+    operators: ['=', '!='],
+    noneAny: true,
+    wildcards: [NONE_VALUE, ANY_VALUE, CURRENT_VALUE],
+  },
   confidential: { ...TOKEN_DEFINITIONS.confidential, operators: ['='] },
   'my-reaction': { ...TOKEN_DEFINITIONS['my-reaction'], operators: ['=', '!='], noneAny: true },
 };
@@ -45,6 +51,7 @@ export const ISSUE_FILTER_TOKEN_TYPES: readonly FilterTokenType[] = [
   'confidential',
   'epic',
   'health',
+  'iteration',
   'label',
   'milestone',
   'my-reaction',

@@ -17,6 +17,7 @@ export type NegatedIssueFilterArgs = {
   healthStatusFilter?: HealthStatusArg[];
   types?: IssueTypeArg[];
   myReactionEmoji?: string;
+  iterationId?: string[];
 };
 
 /** `UnionedIssueFilterInput`. */
@@ -36,6 +37,8 @@ export type IssuesFilterArgs = {
   weight?: string;
   weightWildcardId?: Wildcard;
   epicWildcardId?: Wildcard | 'CURRENT';
+  iterationId?: string[];
+  iterationWildcardId?: Wildcard | 'CURRENT';
   healthStatusFilter?: HealthStatusArg | Wildcard;
   types?: IssueTypeArg[];
   confidential?: boolean;
@@ -105,6 +108,14 @@ export function filterValueToIssuesQuery(value: FilterValue, searchIn: IssueSear
         else if (v === CURRENT_VALUE) filters.epicWildcardId = 'CURRENT';
         else epicIid = v;
         break;
+      case 'iteration': {
+        const gid = `gid://gitlab/Iteration/${v}`;
+        if (operator === '!=') not.iterationId = push(not.iterationId, gid);
+        else if (star) filters.iterationWildcardId = star;
+        else if (v === CURRENT_VALUE) filters.iterationWildcardId = 'CURRENT';
+        else filters.iterationId = [gid];
+        break;
+      }
       case 'health':
         if (operator === '!=') not.healthStatusFilter = push(not.healthStatusFilter, v as HealthStatusArg);
         else filters.healthStatusFilter = star ?? (v as HealthStatusArg);

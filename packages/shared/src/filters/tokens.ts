@@ -19,7 +19,8 @@ export type FilterTokenType =
   | 'my-reaction'
   | 'weight'
   | 'health'
-  | 'type';
+  | 'type'
+  | 'iteration';
 
 export type FilterToken = { type: FilterTokenType; operator: FilterOperator; value: string };
 
@@ -177,6 +178,16 @@ export const TOKEN_DEFINITIONS: TokenDefinitions = {
     noneAny: false,
     signedInOnly: false,
   },
+  iteration: {
+    type: 'iteration',
+    title: 'Iteration',
+    symbol: '',
+    unique: true,
+    operators: ['=', '!='],
+    noneAny: true,
+    signedInOnly: false,
+    wildcards: [NONE_VALUE, ANY_VALUE, CURRENT_VALUE],
+  },
 };
 
 /** Every token type, in the order the token list offers them. */
@@ -308,6 +319,11 @@ export function normalizeTokenValue(
     case 'type': {
       const lower = value.toLowerCase();
       return ISSUE_TYPE_VALUES.find((issueType) => issueType === lower) ?? null;
+    }
+    case 'iteration': {
+      // An iteration's id (GitLab's `iteration_id`), also as its global id.
+      const id = value.replace(/^gid:\/\/gitlab\/Iteration\//, '');
+      return IID_RE.test(id) ? id : null;
     }
   }
 }

@@ -1,9 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import {
   ANY_VALUE,
+  CURRENT_VALUE,
   type FilterOperator,
   type FilterToken,
   type FilterTokenType,
+  iterationDisplayTitle,
   labelSwatchColor,
   NONE_VALUE,
   OPERATOR_LABELS,
@@ -11,7 +13,7 @@ import {
   tokenValueLabel,
 } from '@milepost/shared';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
-import { FilterLabelsQueryDocument } from '../../gql/graphql.ts';
+import { FilterIterationQueryDocument, FilterLabelsQueryDocument } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import styles from './filtered-search.module.css';
 
@@ -47,6 +49,20 @@ function LabelTokenSwatch({
   return <Swatch color={knownColor ?? nodesOf(data?.group?.labels)[0]?.color} />;
 }
 
+/** An iteration token's value: the iteration's title or period, looked up by its id (the id until then). */
+function IterationTokenValue({ token }: { token: FilterToken }) {
+  const named = token.value === NONE_VALUE || token.value === ANY_VALUE || token.value === CURRENT_VALUE;
+  const { data } = useQuery(FilterIterationQueryDocument, {
+    variables: { id: `gid://gitlab/Iteration/${token.value}` },
+    skip: named,
+  });
+  const it = data?.iteration;
+  const text = it
+    ? iterationDisplayTitle({ title: it.title, startDate: String(it.startDate), dueDate: String(it.dueDate) })
+    : tokenValueLabel(token);
+  return <span className={styles.valueText}>{text}</span>;
+}
+
 /** The type and operator parts, shared by finished and half-built chips. */
 export function ChipHead({ type, operator }: { type: FilterTokenType; operator?: FilterOperator | null }) {
   return (
@@ -74,7 +90,11 @@ export function FilterChipBody({ token, namespacePath, knownColor }: FilterChipB
         {token.type === 'label' && !wildcard && (
           <LabelTokenSwatch namespacePath={namespacePath} title={token.value} knownColor={knownColor} />
         )}
-        <span className={styles.valueText}>{tokenValueLabel(token)}</span>
+        {token.type === 'iteration' ? (
+          <IterationTokenValue token={token} />
+        ) : (
+          <span className={styles.valueText}>{tokenValueLabel(token)}</span>
+        )}
       </span>
     </>
   );

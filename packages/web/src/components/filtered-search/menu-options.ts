@@ -26,6 +26,7 @@ const TYPE_ICONS: Record<FilterTokenType, IconName> = {
   weight: 'weight',
   health: 'health',
   type: 'issues',
+  iteration: 'iteration',
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   HEALTH_STATUS_VALUES,
   ISSUE_TYPE_VALUES,
   isScopedLabel,
+  iterationDisplayTitle,
   labelSwatchColor,
   TOKEN_DEFINITIONS,
   type TokenDefinitions,
@@ -19,6 +20,7 @@ import {
   CurrentUserQueryDocument,
   FilterEpicsQueryDocument,
   FilterGroupsQueryDocument,
+  FilterIterationsQueryDocument,
   FilterLabelsQueryDocument,
   FilterMilestonesQueryDocument,
   FilterUsersQueryDocument,
@@ -39,6 +41,7 @@ export const SUGGESTION_ERRORS = {
   milestone: 'There was a problem fetching milestones.',
   group: 'There was a problem fetching groups.',
   epic: 'There was a problem fetching epics.',
+  iteration: 'Failed to fetch the iterations for the group. Please try again.',
 } as const;
 
 export type SuggestionOption = {
@@ -136,7 +139,13 @@ export function useTokenSuggestions({
     skip: type !== 'epic',
   });
 
+  const iterations = useQuery(FilterIterationsQueryDocument, {
+    variables: { fullPath, search: search.replace(/^\*iteration:/, '') || null },
+    skip: type !== 'iteration',
+  });
+
   useErrorAlert(users.error, SUGGESTION_ERRORS.author);
+  useErrorAlert(iterations.error, SUGGESTION_ERRORS.iteration);
   const labelsShown = !!(labels.data ?? labels.previousData);
   useErrorAlert(labels.error, labelsShown ? SUGGESTION_ERRORS.latestLabels : SUGGESTION_ERRORS.label);
   useErrorAlert(milestones.error, SUGGESTION_ERRORS.milestone);
@@ -240,6 +249,18 @@ export function useTokenSuggestions({
         description: `&${epic.iid}`,
       }));
       loading = epics.loading;
+      break;
+    }
+    case 'iteration': {
+      const data = iterations.data ?? iterations.previousData;
+      const nodes = data?.group?.iterations.nodes ?? data?.project?.iterations.nodes ?? [];
+      fetched = nodes.map((it) => ({
+        id: `iteration-${it.id}`,
+        value: it.id.slice(it.id.lastIndexOf('/') + 1),
+        label: iterationDisplayTitle({ title: it.title, startDate: String(it.startDate), dueDate: String(it.dueDate) }),
+        description: it.iterationCadence.title,
+      }));
+      loading = iterations.loading;
       break;
     }
     case 'confidential':
