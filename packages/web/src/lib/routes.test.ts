@@ -54,6 +54,8 @@ describe('sub-pages', () => {
     [['issues'], { page: 'issues' }],
     [['issues', '12'], { page: 'issue', iid: '12' }],
     [['project_members'], { page: 'members' }],
+    [['settings', 'issue_templates'], { page: 'issueTemplates' }],
+    [['settings'], null],
     [['issues', 'incident', '12'], { page: 'incident', iid: '12' }],
     [['issues', 'incident'], null],
     [['issues', 'incident', 'x'], null],

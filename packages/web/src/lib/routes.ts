@@ -23,6 +23,7 @@ export const routes = {
   projectIssue: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/${iid}`,
   projectIncident: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/incident/${iid}`,
   projectMembers: (fullPath: string) => `/${encodePath(fullPath)}/-/project_members`,
+  projectIssueTemplates: (fullPath: string) => `/${encodePath(fullPath)}/-/settings/issue_templates`,
   personalAccessTokens: () => '/-/user_settings/personal_access_tokens',
   preferences: () => '/-/profile/preferences',
   admin: () => '/admin',

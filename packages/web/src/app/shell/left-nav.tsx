@@ -65,6 +65,7 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Overview', to: routes.project(fullPath), icon: 'overview', end: true },
             { label: 'Issues', to: routes.projectIssues(fullPath), icon: 'issues' },
             { label: 'Members', to: routes.projectMembers(fullPath), icon: 'users' },
+            { label: 'Issue templates', to: routes.projectIssueTemplates(fullPath), icon: 'settings' },
           ]}
         />
       </nav>

@@ -3,6 +3,7 @@ import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
+import { IssueTemplatesSettingsPage } from '../issue-templates/issue-templates-settings-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
@@ -39,6 +40,7 @@ export function NamespacePage() {
       if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
       if (sub.page === 'issue' || sub.page === 'incident') return <IssuePage project={project} iid={sub.iid} />;
+      if (sub.page === 'issueTemplates') return <IssueTemplatesSettingsPage project={project} />;
       return (
         <MembersPage
           kind="project"

@@ -17,7 +17,9 @@ export type ProjectSubPage =
   | { page: 'issue'; iid: string }
   /** `/-/issues/incident/<iid>`: the same page (GitLab's incident URL). */
   | { page: 'incident'; iid: string }
-  | { page: 'members' };
+  | { page: 'members' }
+  /** `/-/settings/issue_templates`: the project's description templates. */
+  | { page: 'issueTemplates' };
 
 const IID = /^[1-9][0-9]*$/;
 
@@ -46,6 +48,7 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   if (first === 'issues' && second === undefined) return { page: 'issues' };
   if (first === 'issues' && second !== undefined && IID.test(second)) return { page: 'issue', iid: second };
   if (first === 'project_members' && second === undefined) return { page: 'members' };
+  if (first === 'settings' && second === 'issue_templates') return { page: 'issueTemplates' };
   return null;
 }
 

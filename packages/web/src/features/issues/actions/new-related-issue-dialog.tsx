@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormActions, FormStack } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { IssueActionsCreateIssueMutationDocument, type IssueType } from '../../../gql/graphql.ts';
+import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
 import { relateIssues } from './issue-requests.ts';
 
 type NewRelatedIssueDialogProps = {
@@ -82,6 +83,11 @@ export function NewRelatedIssueDialog({
         errors={errors}
       >
         <TextField label="Title" value={title} onChange={setTitle} isRequired autoFocus />
+        <DescriptionTemplateSelector
+          projectFullPath={projectFullPath}
+          description={description}
+          onApply={setDescription}
+        />
         <TextField label="Description" value={description} onChange={setDescription} multiline />
         <FormActions>
           <Button variant="primary" type="submit" isDisabled={loading}>
