@@ -82,6 +82,8 @@ export default defineConfig({
       MILEPOST_LOG_LEVEL: 'warn',
       // Journeys sign in many times a minute from one address: no sign-in throttle here.
       MILEPOST_PROTECTED_PATHS_LIMIT: '0',
+      // 'Copy email address' on the issue page needs an incoming address.
+      MILEPOST_INCOMING_EMAIL: 'incoming+%{key}@milepost.test',
       ...(webDist ? { MILEPOST_WEB_DIST: webDist } : {}),
     },
   },
