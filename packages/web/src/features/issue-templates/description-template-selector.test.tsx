@@ -52,7 +52,8 @@ async function choose(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
 }
 
-describe('DescriptionTemplateSelector', () => {
+// Several popover and dialog round trips per test: slow on a busy machine.
+describe('DescriptionTemplateSelector', { timeout: 20_000 }, () => {
   it('puts a template into an empty description at once, and loads the names only once', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<Form />);

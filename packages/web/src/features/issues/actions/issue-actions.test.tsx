@@ -92,7 +92,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('IssueActions', () => {
+// Several menu and dialog round trips per test: slow on a busy machine.
+describe('IssueActions', { timeout: 20_000 }, () => {
   it('offers every action to an administrator who may do everything (but not report their own… other’s issue)', async () => {
     const user = userEvent.setup();
     setup(buildIssue());
