@@ -33,6 +33,11 @@ const envSchema = z.object({
   MILEPOST_WEB_DIST: z.string().optional(),
   MILEPOST_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   MILEPOST_ROADMAP_EPICS_LIMIT: wholeNumber('MILEPOST_ROADMAP_EPICS_LIMIT', 1, 100_000).default(1000),
+  MILEPOST_POLLING_INTERVAL_MULTIPLIER: z.coerce
+    .number({ error: 'MILEPOST_POLLING_INTERVAL_MULTIPLIER must be a number' })
+    .min(0, 'MILEPOST_POLLING_INTERVAL_MULTIPLIER must be at least 0')
+    .max(100, 'MILEPOST_POLLING_INTERVAL_MULTIPLIER must be at most 100')
+    .default(1),
   MILEPOST_MAX_CONCURRENT_REQUESTS: wholeNumber('MILEPOST_MAX_CONCURRENT_REQUESTS', 0, 10_000).default(16),
   MILEPOST_REQUEST_QUEUE_SIZE: wholeNumber('MILEPOST_REQUEST_QUEUE_SIZE', 0, 100_000).default(64),
   MILEPOST_REQUEST_QUEUE_TIMEOUT_MS: wholeNumber('MILEPOST_REQUEST_QUEUE_TIMEOUT_MS', 1, 600_000).default(5000),
@@ -91,6 +96,11 @@ export type Config = {
   sessionDays: number;
   /** The most epics a roadmap lists; past it the roadmap shows a warning (GitLab's `roadmap_epics_limit`). */
   roadmapEpicsLimit: number;
+  /**
+   * Scales how often pages poll (GitLab's `polling_interval_multiplier`): the issue page every
+   * 3 s × this; 0 switches polling off (`Poll-Interval: -1`).
+   */
+  pollingIntervalMultiplier: number;
   /** Overload protection (`http/overload.ts`): requests served at once (0: no limit), and how many wait, how long. */
   maxConcurrentRequests: number;
   requestQueueSize: number;
@@ -150,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.resolve(import.meta.dirname, '../../web/dist'),
     sessionDays: e.MILEPOST_SESSION_DAYS,
     roadmapEpicsLimit: e.MILEPOST_ROADMAP_EPICS_LIMIT,
+    pollingIntervalMultiplier: e.MILEPOST_POLLING_INTERVAL_MULTIPLIER,
     maxConcurrentRequests: e.MILEPOST_MAX_CONCURRENT_REQUESTS,
     requestQueueSize: e.MILEPOST_REQUEST_QUEUE_SIZE,
     requestQueueTimeoutMs: e.MILEPOST_REQUEST_QUEUE_TIMEOUT_MS,

@@ -286,6 +286,9 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'readLabel':
         case 'readMilestone':
           return readable;
+        // Incidents (and changing an issue's type to incident): Reporter and above, as GitLab.
+        case 'createIncident':
+          return readable && writes && level >= AccessLevel.REPORTER;
         // Anyone who can read a project may open an issue in it (GitLab's default for enabled issues).
         case 'createIssue':
           return readable && writes;

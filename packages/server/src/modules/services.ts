@@ -8,6 +8,7 @@ import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issueTemplatesService } from './issue-templates/issue-templates.service.ts';
+import { issuePageService } from './issues/issue-page.service.ts';
 import { issuesService } from './issues/issues.service.ts';
 import { timeTrackingService } from './issues/time-tracking.service.ts';
 import { iterationsService } from './iterations/iterations.service.ts';
@@ -49,6 +50,7 @@ export function createServices(
     notes: notesService(db),
     autocomplete: autocompleteService(db),
     abuseReports: abuseReportsService(db),
+    issuePage: issuePageService(db),
   };
 }
 

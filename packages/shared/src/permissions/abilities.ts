@@ -21,6 +21,8 @@ export const GROUP_ABILITIES = [
 
 export const PROJECT_ABILITIES = [
   'readProject',
+  // Opening incidents and turning issues into incidents (GitLab's `create_incident`: Reporter+).
+  'createIncident',
   'adminProject',
   'adminProjectMember',
   'readProjectMember',

@@ -20,7 +20,7 @@ const PROJECT_ISSUE = /^\/(?<project>[^?#]+?)\/-\/issues\/(?<iid>\d{1,9})\.json$
 const EPIC_ISSUES = /^\/groups\/(?<group>[^?#]+?)\/-\/epics\/(?<iid>\d{1,9})\/issues$/;
 const EPIC_ISSUE = /^\/groups\/(?<group>[^?#]+?)\/-\/epics\/(?<iid>\d{1,9})\/issues\/(?<rel>\d{1,15})$/;
 
-/** `group/project#12`, `/group/project/-/issues/12`, `https://host/group/project/-/issues/12`. */
+/** `group/project#12`, `/group/project/-/issues/12` (or `…/issues/incident/12`), `https://host/group/project/-/issues/12`. */
 export function parseIssueReference(ref: string, baseUrl: string): { projectPath: string; iid: number } | undefined {
   const text = ref.trim();
   const short = /^([\w.-]+(?:\/[\w.-]+)+)#(\d{1,9})$/.exec(text);
@@ -35,7 +35,7 @@ export function parseIssueReference(ref: string, baseUrl: string): { projectPath
       return undefined;
     }
   }
-  const m = /^\/?([\w.-]+(?:\/[\w.-]+)+?)(?:\/-)?\/issues\/(\d{1,9})\/?$/.exec(path);
+  const m = /^\/?([\w.-]+(?:\/[\w.-]+)+?)(?:\/-)?\/issues\/(?:incident\/)?(\d{1,9})\/?$/.exec(path);
   return m ? { projectPath: m[1] as string, iid: Number(m[2]) } : undefined;
 }
 

@@ -6,9 +6,13 @@ import { userBasic } from '../users/users.entity.ts';
 import type { IssueDetails } from './issue-details.ts';
 import type { IssueNode } from './issues.types.ts';
 
-/** The web path of an issue: `/<project full path>/-/issues/<iid>`. */
+/**
+ * The web path of an issue: `/<project full path>/-/issues/<iid>`, and for an incident
+ * `/<project full path>/-/issues/incident/<iid>` (GitLab's URL builder).
+ */
 export function issueWebPath(node: IssueNode): string {
-  return `/${node.project.fullPath}/-/issues/${node.issue.iid}`;
+  const incident = node.issue.issueType === 'incident' ? 'incident/' : '';
+  return `/${node.project.fullPath}/-/issues/${incident}${node.issue.iid}`;
 }
 
 /** `#5` or, in full, `group/project#5`. */

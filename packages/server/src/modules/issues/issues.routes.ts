@@ -27,6 +27,7 @@ import type { IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import { issueLinksRoutes } from './issue-links.routes.ts';
 import { issueListsRestRoutes, issueListsUiRoutes } from './issue-lists.routes.ts';
+import { issuePageUiRoutes } from './issue-page.routes.ts';
 import { issueFilterFromParams, issueInputFromParams, UPDATE_ATTRIBUTES } from './issue-params.ts';
 import { presentIssues, projectIssue } from './issue-rest.ts';
 import { issuesUiRoutes as registerUi } from './issues-ui.routes.ts';
@@ -163,4 +164,5 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
   issueListsUiRoutes(ui, services, config);
   registerUi(ui, services, config);
   issueActionsUiRoutes(ui, services, config);
+  issuePageUiRoutes(ui, services, config);
 }

@@ -7,3 +7,4 @@ import './issue-mutations.schema.ts';
 import './epic-issues.schema.ts';
 import './time-tracking.schema.ts';
 import './issue-lists.schema.ts';
+import './issue-page.schema.ts';

@@ -175,6 +175,13 @@ export function issuesService(db: Db) {
       const given = admin ? input : { ...input, ...Object.fromEntries(metadataKeys(input).map((k) => [k, undefined])) };
       const scalars = validateIssueInput(given, true, errors);
       if (errors.any) throw new ValidationError(errors.fields);
+      // An incident without `createIncident` opens as an issue (GitLab drops the type it may not set).
+      if (
+        scalars.issueType === 'incident' &&
+        !(await can(db, actor, 'createIncident', { type: 'Project', ...project }))
+      ) {
+        delete scalars.issueType;
+      }
       await labelService.createMissing(actor, { type: 'Project', ...project }, given.labelTitles);
       const author = actor.user;
       return await transaction(db, async (tx) => {
@@ -220,6 +227,14 @@ export function issuesService(db: Db) {
       const errors = new FieldErrors();
       const changes: IssueChanges = validateIssueInput(given, false, errors);
       if (errors.any) throw new ValidationError(errors.fields);
+      // Turning an issue into an incident needs `createIncident` (GitLab drops the type otherwise).
+      if (
+        changes.issueType === 'incident' &&
+        node.issue.issueType !== 'incident' &&
+        !(await can(db, actor, 'createIncident', { type: 'Project', project: node.project, group: node.group }))
+      ) {
+        delete changes.issueType;
+      }
       await labelService.createMissing(actor, { type: 'Project', project: node.project, group: node.group }, [
         ...(given.labelTitles ?? []),
         ...(given.addLabelTitles ?? []),
