@@ -16,10 +16,9 @@ import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
+import { TITLE_MAX_LENGTH as EPIC_TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import styles from './new-epic-page.module.css';
-
-export const EPIC_TITLE_MAX_LENGTH = 255;
 
 /** `/groups/<path>/-/epics/new`: the 'New epic' form; hidden (not found) without `createEpic`. */
 export function NewEpicPage({ group }: { group: ResolvedGroup }) {

@@ -59,7 +59,7 @@ describe('IssuePage', { timeout: 20_000 }, () => {
   });
 
   it('shows an incident with its icon', async () => {
-    renderIssuePage(buildPageIssue({ type: 'INCIDENT' }), {}, '/acme/platform/-/issues/incident/12');
+    renderIssuePage(buildPageIssue({ type: 'INCIDENT' }), {}, { url: '/acme/platform/-/issues/incident/12' });
     const header = (await screen.findByRole('heading', { level: 1 })).closest('main') ?? document.body;
     expect(within(header).getByRole('img', { name: 'Incident' })).toBeTruthy();
   });

@@ -1,33 +1,45 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
 import { DetailSidebar } from '../../components/planning/detail-sidebar.tsx';
 import { useSidebarCollapsed } from '../../components/planning/use-sidebar-collapsed.ts';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import { IssuePageQueryDocument } from '../../gql/graphql.ts';
+import { type IssuePageIssueFragment, IssuePageQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
 import { IssueActions } from './actions/issue-actions.tsx';
+import { IssueEditForm } from './header/issue-edit-form.tsx';
 import { IssueHeader } from './header/issue-header.tsx';
+import type { SavedIssue } from './header/issue-requests.ts';
+import { IssueStickyHeader } from './header/issue-sticky-header.tsx';
+import { useInView } from './header/use-in-view.ts';
+import { type RemoteEdit, useIssueRealtime } from './header/use-issue-realtime.ts';
+import { IncidentTabs } from './incident-tabs.tsx';
+
+/** The top bar's height: the sticky header appears once the title passes under it. */
+const TOP_BAR_PX = 48;
 
 /**
  * `/<project>/-/issues/<iid>` and `/<project>/-/issues/incident/<iid>` (spec 002 §2.1): the header
- * with the issue's state and badges, its title and description, and the sidebar column.
+ * with the issue's state and badges, its title and description (or the edit form), and the sidebar
+ * column. The page polls for other users' edits while open.
  *
  * Mount points for the other parts of the page (each one import and one element):
- * - header actions (Edit, the actions dropdown): the `actions` of `IssueHeader`;
+ * - the actions dropdown (issue-actions): the `actions` of `IssueHeader`;
  * - below the description: related issues, then the discussion, inside `styles.below`;
  * - the sidebar widgets: the children of `DetailSidebar` ('Issue details').
  */
 export function IssuePage({ project, iid }: { project: ResolvedProject; iid: string }) {
   const { data, error } = useQuery(IssuePageQueryDocument, { variables: { fullPath: project.fullPath, iid } });
   useErrorAlert(error, 'Something went wrong while fetching the issue.');
-  const sidebar = useSidebarCollapsed();
   const issue = data?.project?.issue;
   useDocumentTitle(issue ? `${issue.title} (#${issue.iid})` : `Issue #${iid}`);
   const breadcrumbs = [
@@ -44,18 +56,81 @@ export function IssuePage({ project, iid }: { project: ResolvedProject; iid: str
       <div className={styles.breadcrumbs}>
         <Breadcrumbs items={breadcrumbs} />
       </div>
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <IssueHeader
-            issue={issue}
-            sidebar={sidebar}
-            actions={<IssueActions projectFullPath={project.fullPath} iid={issue.iid} />}
-          />
-          <IssuableBody title={issue.title} descriptionHtml={issue.descriptionHtml ?? null} />
-          <div className={styles.below} />
-        </div>
-        <DetailSidebar label="Issue details" state={sidebar} narrowBar={false} />
-      </div>
+      <IssueView
+        issue={issue}
+        projectFullPath={project.fullPath}
+        canCreateIncident={data.project?.userPermissions.createIncident ?? false}
+      />
     </>
+  );
+}
+
+type IssueViewProps = { issue: IssuePageIssueFragment; projectFullPath: string; canCreateIncident: boolean };
+
+/** The loaded issue: header, body or edit form, the place below it, the sidebar. */
+function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const sidebar = useSidebarCollapsed();
+  const canUpdate = useCan(issue, 'updateIssue');
+  const [isEditing, setEditing] = useState(false);
+  const [remoteEdit, setRemoteEdit] = useState<RemoteEdit | null>(null);
+  const [titleElement, setTitleElement] = useState<HTMLHeadingElement | null>(null);
+  const titleInView = useInView(titleElement, TOP_BAR_PX);
+  const topId = useId();
+  const isIncident = issue.type === 'INCIDENT';
+
+  useIssueRealtime(
+    projectFullPath,
+    issue,
+    useCallback((edit: RemoteEdit) => setRemoteEdit(edit), []),
+  );
+
+  const handleEdit = () => {
+    setRemoteEdit(null);
+    setEditing(true);
+  };
+
+  const handleSaved = async (saved: SavedIssue, typeChanged: boolean) => {
+    setEditing(false);
+    if (typeChanged && saved.webUrl) navigate(saved.webUrl);
+    await client.refetchQueries({ include: [IssuePageQueryDocument] }).catch(() => undefined);
+  };
+
+  return (
+    <div className={styles.layout} id={topId}>
+      <div className={styles.main}>
+        <IssueStickyHeader issue={issue} visible={!titleInView && !isEditing} topId={topId} />
+        <IssueHeader
+          issue={issue}
+          sidebar={sidebar}
+          canUpdate={canUpdate}
+          isEditing={isEditing}
+          onEdit={handleEdit}
+          actions={
+            <IssueActions projectFullPath={projectFullPath} iid={issue.iid} onEdit={handleEdit} isEditing={isEditing} />
+          }
+        />
+        {isEditing ? (
+          <IssueEditForm
+            issue={issue}
+            projectFullPath={projectFullPath}
+            canCreateIncident={canCreateIncident}
+            remoteEdit={remoteEdit}
+            onCancel={() => setEditing(false)}
+            onSaved={handleSaved}
+          />
+        ) : (
+          <IssuableBody
+            title={issue.title}
+            descriptionHtml={isIncident ? null : (issue.descriptionHtml ?? null)}
+            titleRef={setTitleElement}
+          />
+        )}
+        {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
+        <div className={styles.below} />
+      </div>
+      <DetailSidebar label="Issue details" state={sidebar} narrowBar={false} />
+    </div>
   );
 }

@@ -9,16 +9,18 @@ type Preview = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; htm
 type DescriptionFieldProps = {
   value: string;
   onChange: (value: string) => void;
-  groupFullPath: string;
-  iid: string;
   isDisabled?: boolean;
-};
+} & (
+  | { groupFullPath: string; iid: string; preview?: undefined }
+  /** How the server renders the text for the Preview tab (another page's preview path). */
+  | { preview: (text: string) => Promise<string>; groupFullPath?: undefined; iid?: undefined }
+);
 
 /**
  * The description as plain markdown, with Write and Preview tabs (spec §2.7). The preview is the
  * server's rendering (`preview_markdown`), so it looks exactly as it will once saved.
  */
-export function DescriptionField({ value, onChange, groupFullPath, iid, isDisabled }: DescriptionFieldProps) {
+export function DescriptionField({ value, onChange, isDisabled, ...source }: DescriptionFieldProps) {
   const labelId = useId();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview>({ status: 'idle' });
@@ -27,7 +29,10 @@ export function DescriptionField({ value, onChange, groupFullPath, iid, isDisabl
     if (preview.status === 'ready' && preview.text === text) return;
     setPreview({ status: 'loading' });
     try {
-      setPreview({ status: 'ready', html: await previewMarkdown(groupFullPath, iid, text), text });
+      const html = source.preview
+        ? await source.preview(text)
+        : await previewMarkdown(source.groupFullPath, source.iid, text);
+      setPreview({ status: 'ready', html, text });
     } catch {
       setPreview({ status: 'error' });
     }

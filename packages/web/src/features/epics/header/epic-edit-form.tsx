@@ -1,26 +1,23 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormActions, FormStack } from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   type EpicPageEpicFragment,
   EpicPageQueryDocument,
   UpdateEpicDescriptionMutationDocument,
 } from '../../../gql/graphql.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
-import { ServerHtml } from '../../issuables/server-html.tsx';
+import {
+  IssuableEditForm,
+  type LatestVersion,
+  titleError as validateTitle,
+} from '../../issuables/issuable-edit-form.tsx';
 import { DescriptionField } from './description-field.tsx';
-import styles from './epic-edit-form.module.css';
 
-export const EPIC_TITLE_MAX_LENGTH = 255;
 /** Spec 001 §8, for an epic. */
 export const CONCURRENT_EDIT_MESSAGE =
   'Someone edited this epic at the same time you did. The description has been updated and you will need to make your changes again.';
 /** How the server words a stale `lockVersion` (its own, longer message). */
 const STALE_PREFIX = 'Someone edited this epic at the same time you did.';
-
-type Latest = Pick<EpicPageEpicFragment, 'title' | 'descriptionHtml'>;
 
 type EpicEditFormProps = {
   epic: EpicPageEpicFragment;
@@ -41,7 +38,7 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   const [description, setDescription] = useState(epic.description ?? '');
   const [errors, setErrors] = useState<string[]>([]);
   const [titleError, setTitleError] = useState('');
-  const [latest, setLatest] = useState<Latest | null>(null);
+  const [latest, setLatest] = useState<LatestVersion | null>(null);
   // The version this edit is based on: its lock version and the title and description it started from.
   const base = useRef({ lockVersion: epic.lockVersion, title: epic.title ?? '', description: epic.description ?? '' });
   const [updateEpic, { loading }] = useMutation(UpdateEpicDescriptionMutationDocument);
@@ -79,12 +76,9 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   const handleSubmit = async () => {
     if (loading) return;
     const trimmed = title.trim();
-    if (!trimmed) {
-      setTitleError("Title can't be blank.");
-      return;
-    }
-    if (trimmed.length > EPIC_TITLE_MAX_LENGTH) {
-      setTitleError(`Title is too long (maximum is ${EPIC_TITLE_MAX_LENGTH} characters).`);
+    const invalid = validateTitle(title);
+    if (invalid) {
+      setTitleError(invalid);
       return;
     }
     setErrors([]);
@@ -121,46 +115,24 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   };
 
   return (
-    <div className={styles.form}>
-      <FormStack label="Edit epic" onSubmit={handleSubmit} errors={errors}>
-        {latest && (
-          <section className={styles.latest} aria-label="Latest version">
-            <h2 className={styles.latestHeading}>Latest version</h2>
-            <p className={styles.latestTitle}>{latest.title}</p>
-            {latest.descriptionHtml ? (
-              <ServerHtml html={latest.descriptionHtml} />
-            ) : (
-              <p className={styles.muted}>No description.</p>
-            )}
-          </section>
-        )}
-        <TextField
-          label="Title"
-          value={title}
-          onChange={handleTitleChange}
-          isRequired
-          validationBehavior="aria"
-          autoFocus
-          placeholder="Title"
-          errorMessage={titleError || undefined}
-          isDisabled={loading}
-        />
-        <DescriptionField
-          value={description}
-          onChange={setDescription}
-          groupFullPath={groupFullPath}
-          iid={epic.iid}
-          isDisabled={loading}
-        />
-        <FormActions>
-          <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
-            {loading ? 'Saving changes…' : 'Save changes'}
-          </Button>
-          <Button onPress={onClose} isDisabled={loading}>
-            Cancel
-          </Button>
-        </FormActions>
-      </FormStack>
-    </div>
+    <IssuableEditForm
+      label="Edit epic"
+      title={title}
+      onTitleChange={handleTitleChange}
+      titleError={titleError}
+      errors={errors}
+      latest={latest}
+      loading={loading}
+      onSubmit={handleSubmit}
+      onCancel={onClose}
+    >
+      <DescriptionField
+        value={description}
+        onChange={setDescription}
+        groupFullPath={groupFullPath}
+        iid={epic.iid}
+        isDisabled={loading}
+      />
+    </IssuableEditForm>
   );
 }

@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
+import { PlanningTooltip } from '../../../components/planning/planning-tooltip.tsx';
 import type { SidebarCollapsed } from '../../../components/planning/use-sidebar-collapsed.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IssuePageIssueFragment } from '../../../gql/graphql.ts';
+import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import headerStyles from '../../issuables/detail-header.module.css';
 import { IssuableCreated } from '../../issuables/issuable-created.tsx';
 import styles from './issue-header.module.css';
@@ -15,7 +17,14 @@ type IssueHeaderProps = {
   issue: IssuePageIssueFragment;
   /** The sidebar's state: on small screens the header has the 'Expand sidebar' button. */
   sidebar: SidebarCollapsed;
-  /** The header's actions (Edit, the actions dropdown): mounted by the page. */
+  /** Whether the viewer may edit (`updateIssue`): the Edit button. */
+  canUpdate: boolean;
+  isEditing: boolean;
+  onEdit: () => void;
+  /**
+   * The actions dropdown, mounted by the page. On narrow screens Edit belongs inside it (spec 002
+   * §2.1), so the Edit button shows there only while no dropdown is mounted.
+   */
   actions?: ReactNode;
 };
 
@@ -26,7 +35,8 @@ const TYPE_ICONS = { issue: 'issues', incident: 'incident', task: 'task' } as co
  * their link), the attribute badges, the work item type icon, 'Created %{timeAgo} by %{author}',
  * the checklist progress, the expand-sidebar button on small screens and the actions.
  */
-export function IssueHeader({ issue, sidebar, actions }: IssueHeaderProps) {
+export function IssueHeader({ issue, sidebar, canUpdate, isEditing, onEdit, actions }: IssueHeaderProps) {
+  const narrow = useNarrowScreen();
   const typeName = issueTypeName(issue.type);
   const checklist = checklistText(issue.taskCompletionStatus);
   return (
@@ -37,9 +47,19 @@ export function IssueHeader({ issue, sidebar, actions }: IssueHeaderProps) {
           <Icon name={TYPE_ICONS[typeName]} label={typeName === 'issue' ? 'Issue' : capitalize(typeName)} />
         </span>
         <IssuableCreated verb="Created" createdAt={issue.createdAt} author={issue.author} />
+        {issue.isFirstContribution && (
+          <IssuableBadge icon="sparkle" variant="neutral">
+            1st contribution!
+          </IssuableBadge>
+        )}
         {checklist && <span className={styles.checklist}>{checklist}</span>}
       </div>
       <div className={headerStyles.actions}>
+        {canUpdate && !isEditing && (!narrow || !actions) && (
+          <PlanningTooltip content="Edit title and description">
+            <Button onPress={onEdit}>Edit</Button>
+          </PlanningTooltip>
+        )}
         {actions}
         {sidebar.isSmall && sidebar.collapsed && (
           <Button
@@ -57,8 +77,11 @@ export function IssueHeader({ issue, sidebar, actions }: IssueHeaderProps) {
   );
 }
 
-/** The state badge and the confidential, blocked, hidden, imported and locked badges. */
-export function IssueBadges({ issue }: { issue: IssuePageIssueFragment }) {
+/**
+ * The state badge and the confidential, blocked and locked badges; `sticky`: the sticky header's
+ * set (no blocked badge).
+ */
+export function IssueBadges({ issue, sticky = false }: { issue: IssuePageIssueFragment; sticky?: boolean }) {
   const closed = closedStatusLink({
     state: issue.state,
     duplicatedToIssueUrl: issue.closedAsDuplicateOf?.webUrl,
@@ -83,7 +106,7 @@ export function IssueBadges({ issue }: { issue: IssuePageIssueFragment }) {
           Confidential
         </IssuableBadge>
       )}
-      {issue.blocked && (
+      {issue.blocked && !sticky && (
         <IssuableBadge icon="blocked" variant="danger">
           Blocked
         </IssuableBadge>

@@ -36,6 +36,7 @@ export function buildPageIssue(overrides: Record<string, unknown> = {}) {
     closedAsDuplicateOf: null,
     movedTo: null,
     promotedToEpicUrl: null,
+    isFirstContribution: false,
     author: {
       __typename: 'UserCore',
       id: 'gid://gitlab/User/2',
@@ -51,11 +52,21 @@ export function buildPageIssue(overrides: Record<string, unknown> = {}) {
 export type PageIssue = ReturnType<typeof buildPageIssue>;
 
 /** Renders the page of `issue` (null: not found) at `url`; `handlers` answer the other operations by name. */
-export function renderIssuePage(issue: PageIssue | null, handlers: Record<string, Handler> = {}, url?: string) {
+export function renderIssuePage(
+  issue: PageIssue | null,
+  handlers: Record<string, Handler> = {},
+  options: { url?: string; canCreateIncident?: boolean } = {},
+) {
+  const project = {
+    __typename: 'Project',
+    id: ISSUE_PAGE_PROJECT.id,
+    userPermissions: { __typename: 'ProjectPermissions', createIncident: options.canCreateIncident ?? true },
+    issue,
+  };
   return renderDetailPage(
     <IssuePage project={ISSUE_PAGE_PROJECT} iid="12" />,
-    url ?? '/acme/platform/-/issues/12',
-    ['IssuePageQuery', { project: { __typename: 'Project', id: ISSUE_PAGE_PROJECT.id, issue } }],
+    options.url ?? '/acme/platform/-/issues/12',
+    ['IssuePageQuery', { project }],
     handlers,
   );
 }
