@@ -4,7 +4,7 @@
  * watchdog, or with its PostgreSQL — and the next start on the same directory comes up by itself and
  * still has every write it acknowledged. Linux only: it finds processes through /proc.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { alive, postgresProcessesIn } from './db/processes.ts';
+import { type ServerProcess, spawnServer } from './test/server-process.ts';
 
 const PASSWORD = 'crash-test-password';
 
@@ -25,42 +26,17 @@ describe.skipIf(process.platform !== 'linux')('crash recovery', () => {
   /** Every issue the server acknowledged (201), by iid: what must survive any crash. */
   const acknowledged = new Map<number, string>();
 
-  type Server = { child: ChildProcess; out: () => string; exited: Promise<number | null> };
+  type Server = ServerProcess;
 
   async function start(): Promise<Server> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: '',
-        MILEPOST_DATA_DIR: dataDir,
-        MILEPOST_DEMO: 'no',
-        MILEPOST_ROOT_PASSWORD: PASSWORD,
-        MILEPOST_LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = spawnServer({
+      PORT: String(port),
+      MILEPOST_DATA_DIR: dataDir,
+      MILEPOST_DEMO: 'no',
+      MILEPOST_ROOT_PASSWORD: PASSWORD,
     });
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const started: Server = { child, out: () => out, exited };
     server = started;
-    const ready = await Promise.race([
-      (async () => {
-        while (!out.includes('Milepost is ready')) await sleep(25);
-        return true;
-      })(),
-      exited.then(() => false),
-      sleep(60_000).then(() => false),
-    ]);
-    if (!ready) throw new Error(`The server did not start:\n${out}`);
+    if (!(await started.printed('Milepost is ready'))) throw new Error(`The server did not start:\n${started.out()}`);
     return started;
   }
 

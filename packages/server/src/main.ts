@@ -19,9 +19,12 @@ const fail = (message: string): never => {
 
 /** The server's code beyond start-up plumbing: loaded while PostgreSQL starts (both take a while). */
 const loadServerCode = () =>
-  Promise.all([import('./db/client.ts'), import('./app.ts'), import('./bootstrap.ts'), import('./demo/demo.ts')]).then(
-    ([client, app, bootstrap, demo]) => ({ ...client, ...app, ...bootstrap, ...demo }),
+  Promise.all([import('./db/client.ts'), import('./app.ts'), import('./bootstrap.ts')]).then(
+    ([client, app, bootstrap]) => ({ ...client, ...app, ...bootstrap }),
   );
+
+/** A stop asked for (SIGINT/SIGTERM) while starting: the start-up stops at the next step. */
+class StopRequested extends Error {}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -35,10 +38,41 @@ async function main() {
   let release: (() => void) | undefined;
   let embedded: EmbeddedDatabase | undefined;
   let database: Database | undefined;
+  let app: { close: () => Promise<unknown> } | undefined;
   const cleanup = async () => {
+    await app?.close().catch(() => {});
     await database?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     release?.();
+  };
+
+  // A signal at any moment stops cleanly: while starting, the start-up stops at its next step (the
+  // first start's set-up is interrupted at once and rolls back); once running, right away.
+  const stopping = new AbortController();
+  let running = false;
+  let firstStart = false;
+  const stop = async () => {
+    await cleanup();
+    log('Stopped.');
+    process.exit(0);
+  };
+  const onSignal = (signal: string) => {
+    if (stopping.signal.aborted) return;
+    log(`Received ${signal}, stopping …`);
+    stopping.abort();
+    if (running) void stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
+  /** Waits for a start-up step; a stop asked for meanwhile ends the start-up there. */
+  const step = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      const result = await work;
+      if (stopping.signal.aborted) throw new StopRequested();
+      return result;
+    } catch (error) {
+      // A step that failed because of the stop (Ctrl-C reaches PostgreSQL too) is just the stop.
+      throw stopping.signal.aborted ? new StopRequested() : error;
+    }
   };
 
   const timer = startupTimer();
@@ -57,45 +91,49 @@ async function main() {
     if (!url) {
       release = lockDataDir(config.dataDir);
       log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
-      embedded = await timer.time(
-        'database',
-        startEmbeddedPostgres(config.dataDir, { notice: log, busy: () => startLoading() }),
-      );
+      const starting = startEmbeddedPostgres(config.dataDir, { notice: log, busy: () => startLoading() });
+      // Stopped meanwhile: the database is stopped once it is up (or has failed).
+      embedded = await step(timer.time('database', starting)).catch(async (error) => {
+        embedded = await starting.catch(() => undefined);
+        throw error;
+      });
       url = embedded.url;
     }
     startLoading();
-    const { connect, buildApp, ensureRootUser, loadDemoDurably } = await code;
+    const { connect, buildApp, setUpFirstStart } = await step(code);
     database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs, {}, config.database);
-    const applied = await timer.time('migrations', migrate(database.pool));
+    const applied = await step(timer.time('migrations', migrate(database.pool)));
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    const { app, fresh } = await timer.time(
-      'app',
-      (async () => {
-        const built = await buildApp({ config, database, logger: { level: config.logLevel } });
-        return { ...built, fresh: await ensureRootUser(built.services, config, log) };
-      })(),
-    );
-    // The app readies its plugins and routes while the demo waits on the database.
-    await Promise.all([
-      app.ready(),
-      fresh && config.demo ? timer.time('demo', loadDemoDurably(url, config, log)) : undefined,
-    ]);
-
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log(`Received ${signal}, stopping …`);
-      await app.close().catch(() => {});
-      await cleanup();
-      process.exit(0);
+    const built = await step(timer.time('app', buildApp({ config, database, logger: { level: config.logLevel } })));
+    app = built.app;
+    // An empty database: root and the demo, all or nothing, while the app readies its plugins and routes.
+    firstStart = (await step(built.services.users.count())) === 0;
+    if (firstStart && config.demo) log('First start: creating the administrator account and loading the demo …');
+    const setUp = async () => {
+      await setUpFirstStart(url, config, log, stopping.signal);
+      firstStart = false;
     };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
-
-    await timer.time('listen', app.listen({ port: config.port, host: config.host }));
+    await step(
+      Promise.all([
+        built.app.ready(),
+        firstStart ? timer.time(config.demo ? 'demo' : 'root', setUp()) : undefined,
+        // Nothing is acknowledged before a new database is on disk.
+        embedded?.durable,
+      ]),
+    );
+    await step(timer.time('listen', built.app.listen({ port: config.port, host: config.host })));
+    running = true;
     log(`Milepost is ready on ${config.externalUrl} in ${timer.summary()}`);
   } catch (error) {
+    if (error instanceof StopRequested) {
+      if (firstStart)
+        log(
+          config.demo
+            ? 'The first start was stopped before the demo was loaded: nothing of it was kept, and the next start sets it up again.'
+            : 'The first start was stopped before the administrator account was created: the next start creates it.',
+        );
+      return await stop();
+    }
     await cleanup();
     if (
       error instanceof DataDirLockedError ||

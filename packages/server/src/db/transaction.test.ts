@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_CHANGE_MESSAGE, ConflictError } from '../errors.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
+import { allOrNothing, TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
 
 describe('transaction()', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -69,5 +69,33 @@ describe('transaction()', () => {
     });
     await expect(failing).rejects.toThrow();
     expect(attempts).toBe(1);
+  });
+
+  it('allOrNothing: the transactions inside are parts of one, so a failure anywhere keeps none of them', async () => {
+    const counts = async () =>
+      (await database.pool.query<{ n: number }>('SELECT n FROM counters ORDER BY id')).rows.map((r) => r.n);
+    const before = await counts();
+    const statements: string[] = [];
+    await expect(
+      allOrNothing(database.db, async (outer) => {
+        await transaction(outer, async (tx) => {
+          await tx.execute(sql`UPDATE counters SET n = n + 100 WHERE id = 1`);
+        });
+        statements.push('first part done');
+        await transaction(outer, async (tx) => {
+          await tx.execute(sql`UPDATE counters SET n = n + 100 WHERE id = 2`);
+          throw new Error('the second part fails');
+        });
+      }),
+    ).rejects.toThrow('the second part fails');
+    expect(statements).toEqual(['first part done']);
+    expect(await counts()).toEqual(before);
+
+    await allOrNothing(database.db, async (outer) => {
+      await transaction(outer, async (tx) => {
+        await tx.execute(sql`UPDATE counters SET n = n + 1 WHERE id = 1`);
+      });
+    });
+    expect(await counts()).toEqual([(before[0] ?? 0) + 1, before[1]]);
   });
 });

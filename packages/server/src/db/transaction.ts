@@ -16,6 +16,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * outside the database (it reads what it needs inside the transaction, or before it).
  */
 export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (wholeUnits.has(db)) return await fn(db);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) => fn(tx));
@@ -25,4 +26,20 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promis
       await pause(attempt);
     }
   }
+}
+
+/** Transactions opened by `allOrNothing`: the services' own transactions inside them are parts of them. */
+const wholeUnits = new WeakSet<Db>();
+
+/**
+ * Runs `fn` in one transaction in which every service transaction is simply a part (no savepoint,
+ * no retry): all of it commits, or none of it. For a loader whose parts are not expected to fail on
+ * their own (the first start's administrator and demo): a failure or an interruption anywhere
+ * leaves the database as it was, and it saves two round trips per service call.
+ */
+export async function allOrNothing<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return await db.transaction(async (tx) => {
+    wholeUnits.add(tx);
+    return await fn(tx);
+  });
 }

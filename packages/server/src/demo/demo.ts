@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { AccessLevel } from '@milepost/shared';
 import { userActor } from '../authz/actor.ts';
 import type { Config } from '../config.ts';
-import { connect } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
-import { createServices, type Services } from '../modules/services.ts';
+import type { Services } from '../modules/services.ts';
+import { demoActors } from './actors.ts';
 import { loadEpicsDemo } from './epics.demo.ts';
 import { loadIssuesDemo } from './issues.demo.ts';
 import { loadIterationsDemo } from './iterations.demo.ts';
@@ -35,26 +35,6 @@ export function demoToday(config: Pick<Config, 'demoToday'>, now: Date = new Dat
   return config.demoToday ? new Date(`${config.demoToday}T00:00:00Z`) : now;
 }
 
-/**
- * Loads the demo into the database at `url` for the first start, quickly and durably: through the
- * services as always, on its own connections whose commits do not each wait for the WAL flush
- * (`synchronous_commit = off`: hundreds of small transactions, each an fsync otherwise). Nothing is
- * acknowledged to anyone meanwhile; at the end one synchronous commit flushes the WAL, and with it
- * every demo transaction before it, so the demo is on disk before the server says it is ready.
- */
-export async function loadDemoDurably(url: string, config: Config, log: (line: string) => void): Promise<void> {
-  // Two branches load side by side; each may hold a transaction while a policy check reads on a
-  // second connection.
-  const loader = connect(url, 4, 0, { synchronous_commit: 'off' });
-  try {
-    await loadDemo(createServices(loader.db, config), config, log);
-    // A transaction with an id commits with a WAL record; synchronously, it waits for the flush.
-    await loader.pool.query('BEGIN; SET LOCAL synchronous_commit = on; SELECT pg_current_xact_id(); COMMIT');
-  } finally {
-    await loader.close();
-  }
-}
-
 export async function loadDemo(services: Services, config: Config, log: (line: string) => void): Promise<void> {
   const root = await services.users.list(userActor({ admin: true } as UserRow), {
     username: 'root',
@@ -69,7 +49,8 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
 
   const today = demoToday(config);
   // The people and the groups with their projects, labels and milestones do not depend on each
-  // other: they load side by side (each in its own order, so the ids are the same on every start).
+  // other: they load side by side (the password hashing runs on other threads meanwhile); each in
+  // its own order and into its own tables, so the ids are the same on every start.
   const users = new Map<string, UserRow>();
   const [, { acme, platform, lab, projects, planning }] = await Promise.all([
     (async () => {
@@ -176,7 +157,9 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
   }
 
   const people = Object.fromEntries(users);
-  const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people, today });
+  // The memberships are set: from here on each user acts as one actor, which reads them once.
+  const actorOf = demoActors();
+  const epics = await loadEpicsDemo(services, actor, { acme, platform, lab, users: people, today, actorOf });
   const issues = await loadIssuesDemo(services, actor, {
     today,
     projects,
@@ -184,8 +167,9 @@ export async function loadDemo(services: Services, config: Config, log: (line: s
     epics: epics.epics,
     labels: planning.labels,
     milestones: planning.milestones,
+    actorOf,
   });
-  const notes = await loadNotesDemo(services, { users: people, issues: issues.issues, epics: epics.epics });
+  const notes = await loadNotesDemo(services, { users: people, issues: issues.issues, epics: epics.epics, actorOf });
   const templates = await loadTemplatesDemo(services, actor, { acme, web: projects[0] as ProjectWithGroup });
   const iterations = await loadIterationsDemo(services, actor, { platform, issues: issues.issues, today });
 

@@ -9,6 +9,7 @@ import { type Actor, userActor } from '../authz/actor.ts';
 import type { GroupRow, UserRow } from '../db/schema.ts';
 import type { EpicWithGroup } from '../modules/epics/epics.service.ts';
 import type { Services } from '../modules/services.ts';
+import type { ActorOf } from './actors.ts';
 
 export type EpicsDemoContext = {
   acme: GroupRow;
@@ -18,6 +19,8 @@ export type EpicsDemoContext = {
   users?: Partial<Record<string, UserRow>>;
   /** "today" (tests pin it); defaults to the current date */
   today?: Date;
+  /** the actor for a user (default: a new one each time) */
+  actorOf?: ActorOf;
 };
 
 export type EpicsDemo = {
@@ -264,7 +267,7 @@ export async function loadEpicsDemo(services: Services, actor: Actor, ctx: Epics
 
   async function add(spec: Spec, parent: EpicWithGroup | undefined): Promise<void> {
     const author = spec.author ? ctx.users?.[spec.author] : undefined;
-    const as = author ? userActor(author) : actor;
+    const as = author ? (ctx.actorOf ?? userActor)(author) : actor;
     const group = groups[spec.group];
     const color = spec.color ?? COLORS[n % COLORS.length];
     n += 1;

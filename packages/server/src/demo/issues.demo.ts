@@ -11,6 +11,7 @@ import type { HealthStatus } from '../modules/issues/issue-filters.ts';
 import type { IssueNode } from '../modules/issues/issues.types.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
 import type { Services } from '../modules/services.ts';
+import type { ActorOf } from './actors.ts';
 
 export type IssuesDemoContext = {
   /** the demo projects: acme/platform/web, acme/platform/api, acme/website, acme/secret-lab/prototype */
@@ -25,6 +26,8 @@ export type IssuesDemoContext = {
   count?: number;
   /** "today" (tests pin it); defaults to the current date */
   today?: Date;
+  /** the actor for a user (default: a new one each time) */
+  actorOf?: ActorOf;
 };
 
 export type IssuesDemo = { issues: IssueNode[]; blockingLinks: number };
@@ -76,6 +79,7 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
   const day = (offsetDays: number) => new Date(today.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   const user = (name: string) => ctx.users[name];
   const total = ctx.count ?? 300;
+  const actorOf = ctx.actorOf ?? userActor;
   const issues: IssueNode[] = [];
 
   for (let n = 0; n < total; n += 1) {
@@ -102,7 +106,7 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
     const assignees = [user(pick(people)), ...(rnd() < 0.2 ? [user(pick(people))] : [])].flatMap((u) =>
       u ? [u.id] : [],
     );
-    const issue = await services.issues.create(author ? userActor(author) : actor, project, {
+    const issue = await services.issues.create(author ? actorOf(author) : actor, project, {
       title: `${pick(VERBS)} ${pick(THINGS)}${n >= THINGS.length ? ` (${project.project.path} #${n + 1})` : ''}`,
       description: rnd() < 0.5 ? `Why this matters.\n\n- [x] agree on the scope\n- [ ] build it\n- [ ] ship it` : '',
       confidential,
@@ -134,7 +138,7 @@ export async function loadIssuesDemo(services: Services, actor: Actor, ctx: Issu
     const reactor = user(AUTHORS[i % AUTHORS.length] as string);
     if (!reactor || issue.issue.confidential || issue.group.fullPath.includes('secret-lab')) continue;
     await services.awards.toggle(
-      userActor(reactor),
+      actorOf(reactor),
       { type: 'Issue', node: issue },
       i % 4 === 0 ? 'thumbsdown' : 'thumbsup',
     );

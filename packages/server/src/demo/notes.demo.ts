@@ -9,11 +9,14 @@ import type { EpicNode } from '../modules/epics/epics.types.ts';
 import type { IssueNode } from '../modules/issues/issues.types.ts';
 import type { NoteableNode } from '../modules/notes/notes.types.ts';
 import type { Services } from '../modules/services.ts';
+import type { ActorOf } from './actors.ts';
 
 export type NotesDemoContext = {
   users: Record<string, UserRow | undefined>;
   issues: readonly IssueNode[];
   epics: readonly EpicNode[];
+  /** the actor for a user (default: a new one each time) */
+  actorOf?: ActorOf;
 };
 
 type Line = { by: string; body: string; internal?: boolean };
@@ -59,7 +62,7 @@ const CONVERSATIONS: Conversation[] = [
 export async function loadNotesDemo(services: Services, ctx: NotesDemoContext): Promise<number> {
   const as = (name: string): Actor | undefined => {
     const user = ctx.users[name];
-    return user ? userActor(user) : undefined;
+    return user ? (ctx.actorOf ?? userActor)(user) : undefined;
   };
   const publicIssues = ctx.issues
     .filter((i) => !i.issue.confidential && i.project.visibilityLevel >= Visibility.PUBLIC)

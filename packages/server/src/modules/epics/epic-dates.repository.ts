@@ -1,19 +1,22 @@
 /**
  * Inherited epic dates, stored in the epics columns and recomputed up the whole ancestor chain.
  * Usable inside any transaction: the issues and milestones modules call these with their `tx`.
+ * Set-based: one statement for the chain and one per depth level, whatever the number of epics
+ * (docs/decisions/0018). The rules are `inheritDates`/`effectiveDates` of @milepost/shared, written
+ * in SQL; a test holds the two to the same answers.
  */
-import { effectiveDates, inheritDates } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lockEpicHierarchies } from './epics.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
-type Dated = { id: number; startDate: string | null; dueDate: string | null };
-
 /**
  * Recomputes the inherited (and so the effective) dates of the given epics and of all their
- * ancestors, deepest first, so each parent sees its children's new dates. Returns the ids touched.
+ * ancestors, deepest level first, so each parent sees its children's new dates: one UPDATE per
+ * depth level, joined (never `= ANY` over a big array) to the level's milestones and children.
+ * The earliest start and the latest due date win; on a tie a milestone before an epic, then the
+ * lower id (as `inheritDates`). Returns the ids touched, deepest first.
  */
 export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(epicIds.filter((id) => Number.isSafeInteger(id)))];
@@ -21,65 +24,62 @@ export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Pr
   // Writes the whole ancestor chain: under the hierarchy lock, as every tree write (a no-op when held).
   await lockEpicHierarchies(db, wanted);
   const chain = await db.execute<{ id: number; depth: number }>(sql`
-    SELECT e.id, cardinality(e.path_ids) AS depth FROM epics e
-    WHERE e.id IN (SELECT unnest(path_ids) FROM epics WHERE id = ANY(${ids(wanted)}))
-       OR e.id = ANY(${ids(wanted)})`);
-  const byDepth = new Map<number, number[]>();
-  for (const r of chain.rows) {
-    const depth = Number(r.depth);
-    byDepth.set(depth, [...(byDepth.get(depth) ?? []), Number(r.id)]);
+    SELECT e.id, cardinality(e.path_ids) AS depth
+    FROM (SELECT DISTINCT a.id FROM unnest(${ids(wanted)}) AS w(id)
+          JOIN epics we ON we.id = w.id
+          CROSS JOIN LATERAL unnest(we.path_ids || we.id) AS a(id)) c
+    JOIN epics e ON e.id = c.id
+    ORDER BY depth DESC, e.id`);
+  const levels: number[][] = [];
+  let depth: number | undefined;
+  for (const row of chain.rows) {
+    if (Number(row.depth) !== depth) levels.push([]);
+    depth = Number(row.depth);
+    levels.at(-1)?.push(Number(row.id));
   }
   const touched: number[] = [];
-  for (const depth of [...byDepth.keys()].sort((a, b) => b - a)) {
-    const level = byDepth.get(depth) ?? [];
-    const result = await db.execute<{
-      id: number;
-      start_date_is_fixed: boolean;
-      start_date_fixed: string | null;
-      due_date_is_fixed: boolean;
-      due_date_fixed: string | null;
-      milestones: Dated[] | null;
-      children: Dated[] | null;
-    }>(sql`
-      SELECT e.id, e.start_date_is_fixed, e.start_date_fixed, e.due_date_is_fixed, e.due_date_fixed,
-        (SELECT json_agg(json_build_object('id', m.id, 'startDate', m.start_date, 'dueDate', m.due_date))
-           FROM milestones m WHERE m.id IN (
-             SELECT i.milestone_id FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id WHERE ei.epic_id = e.id)
-        ) AS milestones,
-        (SELECT json_agg(json_build_object('id', c.id, 'startDate', c.start_date, 'dueDate', c.due_date))
-           FROM epics c WHERE c.parent_id = e.id) AS children
-      FROM epics e WHERE e.id = ANY(${ids(level)})`);
-    for (const row of result.rows) {
-      const inherited = inheritDates(
-        (row.milestones ?? []).map((m) => ({ ...m, id: Number(m.id) })),
-        (row.children ?? []).map((c) => ({ ...c, id: Number(c.id) })),
-      );
-      const effective = effectiveDates(
-        {
-          startDateIsFixed: row.start_date_is_fixed,
-          startDateFixed: row.start_date_fixed,
-          dueDateIsFixed: row.due_date_is_fixed,
-          dueDateFixed: row.due_date_fixed,
-        },
-        inherited,
-      );
-      const source = (s: typeof inherited.startDateSource, type: 'milestone' | 'epic') =>
-        s?.type === type ? s.id : null;
-      await db.execute(sql`
-        UPDATE epics SET
-          start_date_from_milestones = ${inherited.startDateFromMilestones},
-          due_date_from_milestones = ${inherited.dueDateFromMilestones},
-          start_date_from_inherited_source = ${inherited.startDateFromInheritedSource},
-          due_date_from_inherited_source = ${inherited.dueDateFromInheritedSource},
-          start_date_sourcing_milestone_id = ${source(inherited.startDateSource, 'milestone')},
-          due_date_sourcing_milestone_id = ${source(inherited.dueDateSource, 'milestone')},
-          start_date_sourcing_epic_id = ${source(inherited.startDateSource, 'epic')},
-          due_date_sourcing_epic_id = ${source(inherited.dueDateSource, 'epic')},
-          start_date = ${effective.startDate},
-          due_date = ${effective.dueDate}
-        WHERE id = ${Number(row.id)}`);
-      touched.push(Number(row.id));
-    }
+  for (const level of levels) {
+    const updated = await db.execute<{ id: number }>(sql`
+      WITH level AS (SELECT DISTINCT unnest(${ids(level)}) AS id),
+      milestone AS (
+        SELECT DISTINCT ei.epic_id, m.id, m.start_date, m.due_date
+        FROM level l JOIN epic_issues ei ON ei.epic_id = l.id
+        JOIN issues i ON i.id = ei.issue_id JOIN milestones m ON m.id = i.milestone_id),
+      candidate AS (
+        SELECT epic_id, 0 AS rank, id, start_date, due_date FROM milestone
+        UNION ALL
+        SELECT c.parent_id, 1, c.id, c.start_date, c.due_date FROM level l JOIN epics c ON c.parent_id = l.id),
+      milestone_start AS (
+        SELECT DISTINCT ON (epic_id) epic_id, start_date FROM milestone WHERE start_date IS NOT NULL
+        ORDER BY epic_id, start_date, id),
+      milestone_due AS (
+        SELECT DISTINCT ON (epic_id) epic_id, due_date FROM milestone WHERE due_date IS NOT NULL
+        ORDER BY epic_id, due_date DESC, id),
+      inherited_start AS (
+        SELECT DISTINCT ON (epic_id) epic_id, start_date, rank, id FROM candidate WHERE start_date IS NOT NULL
+        ORDER BY epic_id, start_date, rank, id),
+      inherited_due AS (
+        SELECT DISTINCT ON (epic_id) epic_id, due_date, rank, id FROM candidate WHERE due_date IS NOT NULL
+        ORDER BY epic_id, due_date DESC, rank, id)
+      UPDATE epics e SET
+        start_date_from_milestones = ms.start_date,
+        due_date_from_milestones = md.due_date,
+        start_date_from_inherited_source = s.start_date,
+        due_date_from_inherited_source = d.due_date,
+        start_date_sourcing_milestone_id = CASE WHEN s.rank = 0 THEN s.id END,
+        due_date_sourcing_milestone_id = CASE WHEN d.rank = 0 THEN d.id END,
+        start_date_sourcing_epic_id = CASE WHEN s.rank = 1 THEN s.id END,
+        due_date_sourcing_epic_id = CASE WHEN d.rank = 1 THEN d.id END,
+        start_date = CASE WHEN e.start_date_is_fixed THEN e.start_date_fixed ELSE s.start_date END,
+        due_date = CASE WHEN e.due_date_is_fixed THEN e.due_date_fixed ELSE d.due_date END
+      FROM level l
+        LEFT JOIN milestone_start ms ON ms.epic_id = l.id
+        LEFT JOIN milestone_due md ON md.epic_id = l.id
+        LEFT JOIN inherited_start s ON s.epic_id = l.id
+        LEFT JOIN inherited_due d ON d.epic_id = l.id
+      WHERE e.id = l.id
+      RETURNING e.id`);
+    touched.push(...updated.rows.map((r) => Number(r.id)));
   }
   return touched;
 }

@@ -138,11 +138,21 @@ export function issuesRepository(db: Db) {
 
     async setAssignees(issueId: number, userIds: readonly number[]): Promise<void> {
       await db.delete(issueAssignees).where(eq(issueAssignees.issueId, issueId));
+      await this.addAssignees(issueId, userIds);
+    },
+
+    /** Assigns a new issue (one without assignees yet). */
+    async addAssignees(issueId: number, userIds: readonly number[]): Promise<void> {
       if (userIds.length) await db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId })));
     },
 
     async setLabels(issueId: number, labelIds: readonly number[]): Promise<void> {
       await db.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
+      await this.addLabels(issueId, labelIds);
+    },
+
+    /** Labels a new issue (one without labels yet). */
+    async addLabels(issueId: number, labelIds: readonly number[]): Promise<void> {
       if (labelIds.length) await db.insert(issueLabels).values(labelIds.map((labelId) => ({ issueId, labelId })));
     },
 

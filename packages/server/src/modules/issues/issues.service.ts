@@ -201,11 +201,11 @@ export function issuesService(db: Db) {
         let node: IssueNode = { issue: row, ...project, assigneeIds: [] };
         if (given.assigneeIds?.length) {
           const ids = await assignableUsers(tx, node, given.assigneeIds);
-          await r.setAssignees(row.id, ids);
+          await r.addAssignees(row.id, ids);
           node = { ...node, assigneeIds: ids };
         }
         const labels = await nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles });
-        if (labels?.length) await r.setLabels(row.id, labels);
+        if (labels?.length) await r.addLabels(row.id, labels);
         if (given.epicId != null) {
           const epic = await findReadableEpic(tx, actor, given.epicId);
           if (!epic) throw new NotFoundError('Epic Not Found');
