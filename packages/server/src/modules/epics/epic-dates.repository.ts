@@ -16,7 +16,8 @@ const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}:
  * ancestors, deepest level first, so each parent sees its children's new dates: one UPDATE per
  * depth level, joined (never `= ANY` over a big array) to the level's milestones and children.
  * The earliest start and the latest due date win; on a tie a milestone before an epic, then the
- * lower id (as `inheritDates`). Returns the ids touched, deepest first.
+ * lower id (as `inheritDates`). Epics whose dates come out as they were are not written. Returns
+ * the ids of the epics whose dates changed, deepest first.
  */
 export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(epicIds.filter((id) => Number.isSafeInteger(id)))];
@@ -37,7 +38,7 @@ export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Pr
     depth = Number(row.depth);
     levels.at(-1)?.push(Number(row.id));
   }
-  const touched: number[] = [];
+  const changed: number[] = [];
   for (const level of levels) {
     const updated = await db.execute<{ id: number }>(sql`
       WITH level AS (SELECT DISTINCT unnest(${ids(level)}) AS id),
@@ -60,28 +61,49 @@ export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Pr
         ORDER BY epic_id, start_date, rank, id),
       inherited_due AS (
         SELECT DISTINCT ON (epic_id) epic_id, due_date, rank, id FROM candidate WHERE due_date IS NOT NULL
-        ORDER BY epic_id, due_date DESC, rank, id)
+        ORDER BY epic_id, due_date DESC, rank, id),
+      computed AS (
+        SELECT l.id,
+          ms.start_date AS start_date_from_milestones,
+          md.due_date AS due_date_from_milestones,
+          s.start_date AS start_date_from_inherited_source,
+          d.due_date AS due_date_from_inherited_source,
+          CASE WHEN s.rank = 0 THEN s.id END AS start_date_sourcing_milestone_id,
+          CASE WHEN d.rank = 0 THEN d.id END AS due_date_sourcing_milestone_id,
+          CASE WHEN s.rank = 1 THEN s.id END AS start_date_sourcing_epic_id,
+          CASE WHEN d.rank = 1 THEN d.id END AS due_date_sourcing_epic_id,
+          CASE WHEN e.start_date_is_fixed THEN e.start_date_fixed ELSE s.start_date END AS start_date,
+          CASE WHEN e.due_date_is_fixed THEN e.due_date_fixed ELSE d.due_date END AS due_date
+        FROM level l JOIN epics e ON e.id = l.id
+          LEFT JOIN milestone_start ms ON ms.epic_id = l.id
+          LEFT JOIN milestone_due md ON md.epic_id = l.id
+          LEFT JOIN inherited_start s ON s.epic_id = l.id
+          LEFT JOIN inherited_due d ON d.epic_id = l.id)
       UPDATE epics e SET
-        start_date_from_milestones = ms.start_date,
-        due_date_from_milestones = md.due_date,
-        start_date_from_inherited_source = s.start_date,
-        due_date_from_inherited_source = d.due_date,
-        start_date_sourcing_milestone_id = CASE WHEN s.rank = 0 THEN s.id END,
-        due_date_sourcing_milestone_id = CASE WHEN d.rank = 0 THEN d.id END,
-        start_date_sourcing_epic_id = CASE WHEN s.rank = 1 THEN s.id END,
-        due_date_sourcing_epic_id = CASE WHEN d.rank = 1 THEN d.id END,
-        start_date = CASE WHEN e.start_date_is_fixed THEN e.start_date_fixed ELSE s.start_date END,
-        due_date = CASE WHEN e.due_date_is_fixed THEN e.due_date_fixed ELSE d.due_date END
-      FROM level l
-        LEFT JOIN milestone_start ms ON ms.epic_id = l.id
-        LEFT JOIN milestone_due md ON md.epic_id = l.id
-        LEFT JOIN inherited_start s ON s.epic_id = l.id
-        LEFT JOIN inherited_due d ON d.epic_id = l.id
-      WHERE e.id = l.id
+        start_date_from_milestones = c.start_date_from_milestones,
+        due_date_from_milestones = c.due_date_from_milestones,
+        start_date_from_inherited_source = c.start_date_from_inherited_source,
+        due_date_from_inherited_source = c.due_date_from_inherited_source,
+        start_date_sourcing_milestone_id = c.start_date_sourcing_milestone_id,
+        due_date_sourcing_milestone_id = c.due_date_sourcing_milestone_id,
+        start_date_sourcing_epic_id = c.start_date_sourcing_epic_id,
+        due_date_sourcing_epic_id = c.due_date_sourcing_epic_id,
+        start_date = c.start_date,
+        due_date = c.due_date
+      FROM computed c
+      WHERE e.id = c.id
+        -- Rows whose dates stay as they are are left alone (no new row version, no index entries).
+        AND (e.start_date_from_milestones, e.due_date_from_milestones, e.start_date_from_inherited_source,
+             e.due_date_from_inherited_source, e.start_date_sourcing_milestone_id, e.due_date_sourcing_milestone_id,
+             e.start_date_sourcing_epic_id, e.due_date_sourcing_epic_id, e.start_date, e.due_date)
+          IS DISTINCT FROM
+            (c.start_date_from_milestones, c.due_date_from_milestones, c.start_date_from_inherited_source,
+             c.due_date_from_inherited_source, c.start_date_sourcing_milestone_id, c.due_date_sourcing_milestone_id,
+             c.start_date_sourcing_epic_id, c.due_date_sourcing_epic_id, c.start_date, c.due_date)
       RETURNING e.id`);
-    touched.push(...updated.rows.map((r) => Number(r.id)));
+    changed.push(...updated.rows.map((r) => Number(r.id)));
   }
-  return touched;
+  return changed;
 }
 
 /** Recomputes the epics whose direct issues use any of these milestones (after milestone date changes). */
