@@ -88,7 +88,7 @@ describe.skipIf(process.platform !== 'linux')('a signal during the first start',
     const next = start();
     expect(await next.printed('Milepost is ready', 120_000)).toBe(true);
     expect(next.out()).toContain('Created the administrator account root');
-    expect(next.out()).toContain('Planning: 25 labels, 57 milestones, 60 epics, 300 issues, 30 comments.');
+    expect(next.out()).toContain('Planning: 25 labels, 57 milestones, 60 epics, 300 issues, 30 comments,');
 
     const grant = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
       method: 'POST',
