@@ -144,6 +144,8 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'createEpic':
         case 'adminLabel':
         case 'adminMilestone':
+        // Bulk edit of the group's issue list (each issue is checked again when it is changed).
+        case 'adminIssue':
         // Iterations and their cadences: Reporter and above, as GitLab's admin_iteration(_cadence).
         case 'adminIteration':
         case 'adminIterationCadence':
@@ -292,6 +294,9 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         // Anyone who can read a project may open an issue in it (GitLab's default for enabled issues).
         case 'createIssue':
           return readable && writes;
+        // Bulk edit and manual ordering of the project's issue list: Reporter and above.
+        case 'adminIssue':
+          return readable && writes && level >= AccessLevel.REPORTER;
         case 'adminLabel':
         case 'adminMilestone':
           return readable && writes && level >= AccessLevel.REPORTER;

@@ -17,6 +17,7 @@ export const GROUP_ABILITIES = [
   'adminIteration',
   'adminIterationCadence',
   'adminIssueTemplate',
+  'adminIssue',
 ] as const;
 
 export const PROJECT_ABILITIES = [
@@ -29,6 +30,7 @@ export const PROJECT_ABILITIES = [
   'removeProject',
   'createIssue',
   'adminIssueTemplate',
+  'adminIssue',
 ] as const;
 
 export type UserAbility = (typeof USER_ABILITIES)[number];

@@ -33,7 +33,7 @@ describe('sub-pages', () => {
     [['roadmap'], { page: 'roadmap' }],
     [['group_members'], { page: 'members' }],
     [['epics', 'abc'], null],
-    [['issues'], null],
+    [['issues'], { page: 'issues' }],
     [['roadmap', 'x'], null],
     [['cadences'], { page: 'cadences' }],
     [['cadences', 'new'], { page: 'newCadence' }],

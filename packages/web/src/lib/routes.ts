@@ -10,6 +10,7 @@ export const routes = {
     search ? `/dashboard/groups?search=${encodeURIComponent(search)}` : '/dashboard/groups',
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
   groupEpics: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/epics`,
+  groupIssues: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/issues`,
   newEpic: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/epics/new`,
   groupEpic: (fullPath: string, iid: string | number) => `/groups/${encodePath(fullPath)}/-/epics/${iid}`,
   groupRoadmap: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/roadmap`,

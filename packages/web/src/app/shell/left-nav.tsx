@@ -45,6 +45,7 @@ export function LeftNav({ id }: { id: string }) {
         <NavItems
           items={[
             { label: 'Overview', to: routes.group(fullPath), icon: 'overview', end: true },
+            { label: 'Issues', to: routes.groupIssues(fullPath), icon: 'issues' },
             { label: 'Epics', to: routes.groupEpics(fullPath), icon: 'epic' },
             { label: 'Roadmap', to: routes.groupRoadmap(fullPath), icon: 'roadmap' },
             { label: 'Iterations', to: routes.groupCadences(fullPath), icon: 'iteration' },

@@ -67,6 +67,14 @@ const PATHS = {
     </>
   ),
   health: <path d="M1.5 8.5h3l1.5-4 3 8 1.5-4h4" />,
+  comment: <path d="M2.5 3.5h11v7.5H7l-3 2.5V11H2.5z" />,
+  rss: (
+    <>
+      <path d="M3 3a10 10 0 0110 10M3 7a6 6 0 016 6" />
+      <circle cx="3.8" cy="12.2" r="1" />
+    </>
+  ),
+  download: <path d="M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10" />,
   milestone: (
     <>
       <circle cx="8" cy="8" r="6" />

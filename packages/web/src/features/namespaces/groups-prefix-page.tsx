@@ -6,6 +6,7 @@ import { routes } from '../../lib/routes.ts';
 import { EpicPage } from '../epics/epic-page.tsx';
 import { EpicsListPage } from '../epics/epics-list-page.tsx';
 import { NewEpicPage } from '../epics/new-epic-page.tsx';
+import { IssuesListPage } from '../issues/list/issues-list-page.tsx';
 import { CadenceFormPage } from '../iterations/cadence-form-page.tsx';
 import { CadencesPage } from '../iterations/cadences-page.tsx';
 import { IterationReportPage } from '../iterations/iteration-report-page.tsx';
@@ -47,5 +48,11 @@ export function GroupsPrefixPage() {
       return <CadenceFormPage group={group} cadenceId={sub.id} />;
     case 'iteration':
       return <IterationReportPage group={group} id={sub.id} />;
+    case 'issues':
+      return (
+        <IssuesListPage
+          scope={{ kind: 'group', fullPath: group.fullPath, name: group.name, fullName: group.fullName }}
+        />
+      );
   }
 }

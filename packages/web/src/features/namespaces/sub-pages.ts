@@ -5,6 +5,7 @@ export type GroupSubPage =
   | { page: 'newEpic' }
   | { page: 'epic'; iid: string }
   | { page: 'roadmap' }
+  | { page: 'issues' }
   | { page: 'members' }
   | { page: 'cadences' }
   | { page: 'newCadence' }
@@ -34,6 +35,7 @@ export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
   if (first === 'epics' && second !== undefined && IID.test(second)) return { page: 'epic', iid: second };
   if (second !== undefined) return null;
   if (first === 'roadmap') return { page: 'roadmap' };
+  if (first === 'issues') return { page: 'issues' };
   if (first === 'group_members') return { page: 'members' };
   return null;
 }

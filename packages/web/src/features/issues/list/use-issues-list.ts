@@ -1,0 +1,68 @@
+import { useQuery } from '@apollo/client/react';
+import { filterValueToIssuesQuery, type IssuesListView } from '@milepost/shared';
+import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
+import {
+  IssuesListCountsQueryDocument,
+  type IssuesListCountsQueryQueryVariables,
+  IssuesListEpicQueryDocument,
+  IssuesListQueryDocument,
+  type IssuesListQueryQueryVariables,
+} from '../../../gql/graphql.ts';
+
+/** GitLab's list error wording. */
+export const ISSUES_FETCH_ERROR = 'An error occurred while loading issues';
+
+type Scope = { fullPath: string; isProject: boolean; groupPath: string };
+
+/**
+ * The issues of one page of the list and the state tabs' counts, for the view in the URL. An epic
+ * token (by iid in the list's group) is resolved to the epic's id first; an epic that cannot be
+ * read matches nothing, as a hidden one must.
+ */
+export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: number) {
+  const { filters, epicIid, notEpicIid } = filterValueToIssuesQuery(view.filter, view.searchIn);
+  const epicLookup = epicIid ?? notEpicIid;
+  const epic = useQuery(IssuesListEpicQueryDocument, {
+    variables: { groupPath: scope.groupPath, iid: epicLookup ?? '' },
+    skip: epicLookup === null,
+  });
+  const epicId =
+    epicLookup === null ? null : epic.data ? (epic.data.group?.epic?.id ?? 'gid://gitlab/Epic/0') : undefined;
+
+  const filterVariables = {
+    fullPath: scope.fullPath,
+    isProject: scope.isProject,
+    ...filters,
+    ...(epicIid !== null && epicId ? { epicId } : {}),
+    ...(notEpicIid !== null && epicId ? { not: { ...filters.not, epicId } } : {}),
+  } as IssuesListCountsQueryQueryVariables;
+  const paging = view.before ? { last: pageSize, before: view.before } : { first: pageSize, after: view.after };
+  const variables: IssuesListQueryQueryVariables = {
+    ...filterVariables,
+    state: view.state,
+    sort: view.sort,
+    ...paging,
+  } as IssuesListQueryQueryVariables;
+  const waiting = epicLookup !== null && epicId === undefined;
+
+  const list = useQuery(IssuesListQueryDocument, { variables, skip: waiting, fetchPolicy: 'cache-and-network' });
+  const counts = useQuery(IssuesListCountsQueryDocument, {
+    variables: filterVariables,
+    skip: waiting,
+    fetchPolicy: 'cache-and-network',
+  });
+  useErrorAlert(list.error ?? epic.error, ISSUES_FETCH_ERROR);
+
+  const data = list.data ?? (list.loading ? undefined : list.previousData);
+  const connection = data?.project?.issues ?? data?.group?.issues;
+  const countsData = counts.data?.project?.issueStatusCounts ?? counts.data?.group?.issueStatusCounts;
+  return {
+    connection,
+    issues: connection?.nodes ?? [],
+    loading: list.loading || waiting,
+    counts: countsData ?? null,
+    refetch: async () => {
+      await Promise.all([list.refetch(), counts.refetch()]);
+    },
+  };
+}
