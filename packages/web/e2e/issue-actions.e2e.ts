@@ -197,5 +197,19 @@ test.describe('issue actions', () => {
     await dialog.getByRole('button', { name: 'Create issue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Follow-up' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Steps to reproduce' })).toBeVisible();
+
+    // The issue's own edit form offers the same templates; an empty description takes one at once.
+    await page.goto(`/${project.path}/-/issues/${iid}`);
+    if (testInfo.project.name === 'narrow') {
+      await (await openActions(page)).getByRole('menuitem', { name: 'Edit' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    }
+    const edit = page.getByRole('form', { name: 'Edit issue' });
+    await edit.getByRole('button', { name: /Description template/ }).click();
+    await page.getByRole('option', { name: 'Bug' }).click();
+    await expect(edit.getByRole('textbox', { name: 'Description' })).toHaveValue('## Steps to reproduce\n\n1. ');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await shot(page, testInfo, '06-edit-form-template');
   });
 });

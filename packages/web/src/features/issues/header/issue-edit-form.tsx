@@ -12,6 +12,7 @@ import {
   type LatestVersion,
   titleError as validateTitle,
 } from '../../issuables/issuable-edit-form.tsx';
+import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
 import { clearDraft, draftKey, readDraft, writeDraft } from './issue-drafts.ts';
 import styles from './issue-edit-form.module.css';
 import { IssueRequestError, previewIssueMarkdown, type SavedIssue, updateIssue } from './issue-requests.ts';
@@ -234,6 +235,11 @@ export function IssueEditForm(props: IssueEditFormProps) {
           className={styles.type}
         />
       )}
+      <DescriptionTemplateSelector
+        projectFullPath={projectFullPath}
+        description={description}
+        onApply={setDescription}
+      />
       <DescriptionField
         value={description}
         onChange={setDescription}
