@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
+import styles from './description-template-selector.module.css';
 import { loadTemplateContent, loadTemplateNames, type TemplateName } from './issue-template-requests.ts';
 
 export const TEMPLATES_LOAD_ERROR = 'An error occurred while fetching the description templates.';
@@ -66,6 +67,7 @@ export function DescriptionTemplateSelector({
         options={names.map((t) => ({ id: t.name, label: t.name }))}
         value={selected}
         onChange={(name) => void handleChange(name)}
+        className={styles.field}
       />
       <ConfirmDialog
         title="Replace the description?"
