@@ -455,6 +455,21 @@ try {
         `API/SQL ≤ 2 (${roadmap100.api.p50 / roadmap100.sql.p50 <= 2 ? 'met' : 'MISSED'}: ${(roadmap100.api.p50 / roadmap100.sql.p50).toFixed(2)}×)`,
     );
   }
+  // The issue lists (decision 0024): the group's REST issue list of 100 and the tabs' counts.
+  const rest = (url: string) => async () => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'private-token': token } });
+    if (res.statusCode !== 200) throw new Error(`REST failed: ${res.body.slice(0, 400)}`);
+    return res.body;
+  };
+  const restList = await time(rest(`/api/v4/groups/${seeded.group.id}/issues?per_page=100&state=opened`));
+  const countsQuery = `query($fullPath: ID!) { group(fullPath: $fullPath) { issueStatusCounts { opened closed all } } }`;
+  const tabCounts = await time(gql(countsQuery, { fullPath: groupPath }));
+  out();
+  out(
+    `Issue lists: REST GET /groups/:id/issues?per_page=100 p50 ${ms(restList.p50)} (p95 ${ms(restList.p95)}; ` +
+      `target ≤ 25 ms: ${restList.p50 <= 25 ? 'met' : 'MISSED'}); Group.issueStatusCounts p50 ${ms(tabCounts.p50)} ` +
+      `(p95 ${ms(tabCounts.p95)})`,
+  );
   out(
     'API/SQL: API p50 over the p50 of one hand-written query returning the same rows and columns. queries: SQL ' +
       'queries one request sends; Σ app SQL: their summed times (loaders run in parallel, so it can exceed the request).',

@@ -169,10 +169,10 @@ export function IssueRow({
                 key={label.id}
                 type="button"
                 className={styles.label}
-                style={color ? { backgroundColor: color, color: label.textColor } : undefined}
                 onClick={() => onLabelClick(label.title)}
                 aria-label={`Filter by label ${label.title}`}
               >
+                <span className={styles.labelSwatch} style={color ? { backgroundColor: color } : undefined} />
                 {label.title}
               </button>
             );
