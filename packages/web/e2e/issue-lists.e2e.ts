@@ -50,6 +50,9 @@ const tab = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Issue states' }).getByRole('button', { name });
 
 test.describe('issue lists', () => {
+  // Long journeys on a shared machine: each builds its own project and walks many views.
+  test.describe.configure({ timeout: 120_000 });
+
   test('@narrow tabs, filters, sort, paging, page size, empty states', async ({ page }, testInfo) => {
     await signInViaApi(page, 'alice');
     const project = await ownProject(page, testInfo);
@@ -106,7 +109,7 @@ test.describe('issue lists', () => {
     for (let i = 1; i <= 4; i += 1) await createIssue(page, project, { title: `Extra ${i}` });
     await page.goto(`/${project}/-/issues?sort=title_asc`);
     await expect(rows(page)).toHaveCount(7);
-    await page.getByRole('button', { name: /Show/ }).click();
+    await page.getByRole('button', { name: /20 items/ }).click();
     await page.getByRole('option', { name: '5 items' }).click();
     await expect(page).toHaveURL(/first_page_size=5/);
     await expect(rows(page)).toHaveCount(5);
