@@ -7,16 +7,21 @@ type IssuesListEmptyProps = {
   /** The list has issues at all (in any state, or the filter could match some). */
   hasAny: boolean;
   onClear: () => void;
+  signedIn: boolean;
 };
 
 /** GitLab's two empty states: no issues yet, or nothing matching the filter. */
-export function IssuesListEmpty({ filtered, hasAny, onClear }: IssuesListEmptyProps) {
+export function IssuesListEmpty({ filtered, hasAny, onClear, signedIn }: IssuesListEmptyProps) {
   if (!hasAny && !filtered) {
     return (
       <EmptyState
         icon="issues"
         title="There are no issues to show"
-        description="The Issue Tracker is the place to add things that need to be improved or solved in a project. You can register or sign in to create issues for this project."
+        description={
+          signedIn
+            ? 'The Issue Tracker is the place to add things that need to be improved or solved in a project.'
+            : 'The Issue Tracker is the place to add things that need to be improved or solved in a project. You can register or sign in to create issues for this project.'
+        }
       />
     );
   }

@@ -191,6 +191,7 @@ export function IssuesListPage({ scope }: { scope: IssuesListScope }) {
               filtered={filtered || view.state !== 'opened'}
               hasAny={(list.counts?.all ?? 0) > 0 || filtered}
               onClear={() => update({ filter: { tokens: [], search: '' }, state: 'opened' })}
+              signedIn={signedIn}
             />
           ) : (
             <>
@@ -221,7 +222,7 @@ export function IssuesListPage({ scope }: { scope: IssuesListScope }) {
               />
             </>
           )}
-          <div className={styles.footer}>
+          <div className={styles.footer} hidden={list.issues.length === 0 && !pageInfo?.hasPreviousPage}>
             <div className={styles.pager}>
               <Button
                 compact
