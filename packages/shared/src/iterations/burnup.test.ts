@@ -44,6 +44,11 @@ describe('burnupGeometry', () => {
     expect(g.completed.map((p) => p.y)).toEqual([100, 80, 20]);
   });
 
+  it('spans the whole iteration when asked, the lines stopping at the last day known', () => {
+    const g = burnupGeometry(days, 'count', { width: 200, height: 100 }, 5);
+    expect(g.scope.map((p) => p.x)).toEqual([0, 50, 100]);
+  });
+
   it('measures weight instead of count', () => {
     const g = burnupGeometry(days, 'weight', { width: 200, height: 100 });
     expect(g.max).toBe(10);

@@ -37,12 +37,21 @@ export function burnupTicks(max: number): number[] {
   return Array.from({ length: steps + 1 }, (_, i) => Math.round((max / steps) * i));
 }
 
-/** Points of the scope and completed lines for `measure`, in a box (0,0 top left). */
-export function burnupGeometry(days: readonly BurnupDay[], measure: BurnupMeasure, box: BurnupBox): BurnupGeometry {
+/**
+ * Points of the scope and completed lines for `measure`, in a box (0,0 top left). The x axis spans
+ * `span` days (the whole iteration; at least the days given): the lines stop at the last day known.
+ */
+export function burnupGeometry(
+  days: readonly BurnupDay[],
+  measure: BurnupMeasure,
+  box: BurnupBox,
+  span: number = days.length,
+): BurnupGeometry {
   const scopeOf = (d: BurnupDay) => (measure === 'count' ? d.scopeCount : d.scopeWeight);
   const doneOf = (d: BurnupDay) => (measure === 'count' ? d.completedCount : d.completedWeight);
   const max = niceMax(Math.max(0, ...days.map(scopeOf), ...days.map(doneOf)));
-  const stepX = days.length > 1 ? box.width / (days.length - 1) : 0;
+  const slots = Math.max(span, days.length);
+  const stepX = slots > 1 ? box.width / (slots - 1) : 0;
   const point = (value: number, i: number) => ({
     x: Math.round(i * stepX * 100) / 100,
     y: Math.round((box.height - (value / max) * box.height) * 100) / 100,

@@ -4,6 +4,7 @@ import {
   iterationDisplayTitle,
   iterationState,
   missingPeriods,
+  periodDays,
   periodsOverlap,
 } from './schedule.ts';
 
@@ -129,5 +130,18 @@ describe('periods', () => {
     expect(iterationDisplayTitle({ title: null, startDate: '2026-11-02', dueDate: '2026-11-08' })).toBe(
       'Nov 2 – 8, 2026',
     );
+  });
+});
+
+describe('periodDays', () => {
+  it('lists the days of a period across a month end, capped', () => {
+    expect(periodDays('2026-11-29', '2026-12-02', 10)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    expect(periodDays('2026-11-29', '2027-12-02', 3)).toHaveLength(3);
+    expect(periodDays('2026-11-29', '2026-11-28', 3)).toEqual([]);
   });
 });

@@ -82,3 +82,9 @@ export function formatIterationPeriod(startDate: string, dueDate: string): strin
 export function iterationDisplayTitle(it: { title?: string | null; startDate: string; dueDate: string }): string {
   return it.title?.trim() ? it.title : formatIterationPeriod(it.startDate, it.dueDate);
 }
+
+/** The calendar days of a period, first to last, at most `max` of them. */
+export function periodDays(startDate: string, dueDate: string, max: number): string[] {
+  const count = Math.min(max, Math.max(0, daysBetween(startDate, dueDate) + 1));
+  return Array.from({ length: count }, (_, i) => addDays(startDate, i));
+}

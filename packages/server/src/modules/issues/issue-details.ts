@@ -9,6 +9,8 @@ import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/sch
 import { awardsRepository } from '../awards/awards.repository.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
+import { iterationsService } from '../iterations/iterations.service.ts';
+import type { IterationRow } from '../iterations/iterations.types.ts';
 import { notesService } from '../notes/notes.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
@@ -18,6 +20,9 @@ import type { IssueNode } from './issues.types.ts';
 import { timeTrackingRepository } from './time-tracking.repository.ts';
 
 export type IssueDetails = {
+  /** the issue's iteration, and the full path of the iteration's group (its web_url) */
+  iteration: IterationRow | null;
+  iterationGroupPath: string | null;
   labels: LabelRow[];
   milestone: MilestoneRow | null;
   /** web path of the milestone's page */
@@ -51,19 +56,26 @@ export async function issueDetails(
   ];
   const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
   const noteables = nodes.map((node) => ({ type: 'Issue' as const, node }));
-  const [labels, milestones, users, relations, votes, subscribed, noteCounts, timeSpent] = await Promise.all([
-    repo.labelsOf(ids),
-    repo.milestonesByIds(milestoneIds),
-    usersRepository(db).findByIds(userIds),
-    epicIssuesRepository(db).findByIssueIds(ids),
-    awardsRepository(db).votes('Issue', ids),
-    actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
-    notesService(db).userCounts(actor, noteables),
-    timeTrackingRepository(db).totals(ids),
-  ]);
+  const [labels, milestones, users, relations, votes, subscribed, noteCounts, timeSpent, iterations] =
+    await Promise.all([
+      repo.labelsOf(ids),
+      repo.milestonesByIds(milestoneIds),
+      usersRepository(db).findByIds(userIds),
+      epicIssuesRepository(db).findByIssueIds(ids),
+      awardsRepository(db).votes('Issue', ids),
+      actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
+      notesService(db).userCounts(actor, noteables),
+      timeTrackingRepository(db).totals(ids),
+      iterationsService(db).ofIssues(ids),
+    ]);
   const [epics, milestoneGroups] = await Promise.all([
     loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
-    groupsRepository(db).findByIds([...new Set(milestones.flatMap((m) => (m.groupId ? [m.groupId] : [])))]),
+    groupsRepository(db).findByIds([
+      ...new Set([
+        ...milestones.flatMap((m) => (m.groupId ? [m.groupId] : [])),
+        ...[...iterations.values()].map((it) => it.groupId),
+      ]),
+    ]),
   ]);
   const groupPath = new Map(milestoneGroups.map((g) => [g.id, g.fullPath]));
   const readableEpics = new Map<number, EpicNode>();
@@ -97,6 +109,8 @@ export async function issueDetails(
           subscribed: subscribed.has(n.issue.id),
           userNotesCount: noteCounts.get(noteables[i] as (typeof noteables)[number])?.notes ?? 0,
           totalTimeSpent: timeSpent.get(n.issue.id) ?? 0,
+          iteration: iterations.get(n.issue.id) ?? null,
+          iterationGroupPath: groupPath.get(iterations.get(n.issue.id)?.groupId ?? 0) ?? null,
         },
       ];
     }),

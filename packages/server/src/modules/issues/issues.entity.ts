@@ -2,6 +2,7 @@
 import { humanDuration, taskCompletionStatus, textColorFor } from '@milepost/shared';
 import type { EpicRow } from '../../db/schema.ts';
 import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
+import { iterationEntity } from '../iterations/iterations.entity.ts';
 import { userBasic } from '../users/users.entity.ts';
 import type { IssueDetails } from './issue-details.ts';
 import type { IssueNode } from './issues.types.ts';
@@ -113,6 +114,7 @@ export function issueEntity(node: IssueNode, d: IssueDetails, baseUrl: string, o
           human_readable_timestamp: null,
         }
       : null,
+    iteration: d.iteration ? iterationEntity(d.iteration, d.iterationGroupPath ?? '', baseUrl) : null,
     health_status: issue.healthStatus,
   };
 }

@@ -293,6 +293,8 @@ describe('iteration cadences and iterations', () => {
       as: owner,
     });
     expect(rest.json<{ title: string }[]>().map((i) => i.title)).toEqual(['A', 'B']);
+    const [restA] = rest.json<{ iteration: { id: number; state: number; web_url: string } | null }[]>();
+    expect(restA?.iteration).toMatchObject({ id: Number(current.id.split('/').pop()), state: 2 });
     const restNot = await t.request({
       method: 'GET',
       url: `/api/v4/projects/${project.project.id}/issues?not[iteration_id]=${current.id.split('/').pop()}`,

@@ -24,6 +24,15 @@ describe('BurnupChart', () => {
     expect(done).toBe('0,200 276,160 552,80');
   });
 
+  it('spans the whole iteration, the lines stopping at today', () => {
+    const { container } = render(
+      <BurnupChart days={DAYS} measure="count" startDate="2026-11-23" dueDate="2026-12-06" />,
+    );
+    const scope = container.querySelector('[data-series="scope"]')?.getAttribute('points');
+    expect(scope).toBe('0,120 42.46,40 84.92,40');
+    expect(screen.getByRole('img').textContent).toContain('Dec 6');
+  });
+
   it('gives the numbers in a table, by weight when asked', () => {
     render(<BurnupChart days={DAYS} measure="weight" />);
     const table = screen.getByRole('table', { name: 'Burnup by issue weight, per day' });

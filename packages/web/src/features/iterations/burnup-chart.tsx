@@ -1,4 +1,10 @@
-import { type BurnupDay, type BurnupMeasure, burnupGeometry, formatIterationPeriod } from '@milepost/shared';
+import {
+  type BurnupDay,
+  type BurnupMeasure,
+  burnupGeometry,
+  formatIterationPeriod,
+  periodDays,
+} from '@milepost/shared';
 import { useId } from 'react';
 import { useElementWidth } from '../../lib/use-element-width.ts';
 import styles from './burnup-chart.module.css';
@@ -10,7 +16,16 @@ const MARGIN = { left: 40, right: 24, top: 12, bottom: 28 };
 /** Room for one date label on the x axis. */
 const LABEL_WIDTH = 64;
 
-type BurnupChartProps = { days: readonly BurnupDay[]; measure: BurnupMeasure };
+type BurnupChartProps = {
+  days: readonly BurnupDay[];
+  measure: BurnupMeasure;
+  /** The iteration's dates: the x axis spans them (the lines stop at the last day known). */
+  startDate?: string;
+  dueDate?: string;
+};
+
+/** The burnup covers at most this many days (the server's limit too). */
+const MAX_DAYS = 366;
 
 const shortDate = (iso: string) => formatIterationPeriod(iso, iso).replace(/, \d{4}$/, '');
 
@@ -19,11 +34,14 @@ const shortDate = (iso: string) => formatIterationPeriod(iso, iso).replace(/, \d
  * with a name and a description, the axis values as text, and the same numbers in a table for screen
  * readers (decision 0026).
  */
-export function BurnupChart({ days, measure }: BurnupChartProps) {
+export function BurnupChart({ days, measure, startDate, dueDate }: BurnupChartProps) {
   const id = useId();
   const [figureRef, figureWidth] = useElementWidth<HTMLElement>(DEFAULT_WIDTH);
   const box = { width: Math.max(120, figureWidth - MARGIN.left - MARGIN.right), height: PLOT_HEIGHT };
-  const g = burnupGeometry(days, measure, box);
+  const axisDays = startDate && dueDate ? periodDays(startDate, dueDate, MAX_DAYS) : days.map((d) => d.date);
+  const span = Math.max(axisDays.length, days.length);
+  const g = burnupGeometry(days, measure, box, span);
+  const xOf = (i: number) => (span > 1 ? (i * box.width) / (span - 1) : 0);
   const unit = measure === 'count' ? 'issues' : 'weight';
   const points = (list: { x: number; y: number }[]) => list.map((p) => `${p.x},${p.y}`).join(' ');
   const last = days.at(-1);
@@ -34,9 +52,9 @@ export function BurnupChart({ days, measure }: BurnupChartProps) {
     : 'The iteration has not started yet.';
 
   if (days.length === 0) return <p className={styles.empty}>{summary}</p>;
-  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor(box.width / LABEL_WIDTH))));
+  const labelEvery = Math.max(1, Math.ceil(span / Math.max(2, Math.floor(box.width / LABEL_WIDTH))));
   /** Every `labelEvery`-th day and the last one, leaving out a label that would run into the last. */
-  const labelled = (i: number) => i === days.length - 1 || (i % labelEvery === 0 && days.length - 1 - i >= labelEvery);
+  const labelled = (i: number) => i === span - 1 || (i % labelEvery === 0 && span - 1 - i >= labelEvery);
   return (
     <figure ref={figureRef} className={styles.figure}>
       <svg
@@ -62,22 +80,22 @@ export function BurnupChart({ days, measure }: BurnupChartProps) {
               </g>
             );
           })}
-          {days.map((d, i) =>
+          {axisDays.map((date, i) =>
             labelled(i) ? (
               <text
-                key={d.date}
+                key={date}
                 className={styles.axis}
-                x={g.scope[i]?.x ?? 0}
+                x={xOf(i)}
                 y={box.height + 18}
-                textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+                textAnchor={i === 0 ? 'start' : i === span - 1 ? 'end' : 'middle'}
               >
-                {shortDate(d.date)}
+                {shortDate(date)}
               </text>
             ) : null,
           )}
           <polyline className={styles.scope} points={points(g.scope)} data-series="scope" />
           <polyline className={styles.completed} points={points(g.completed)} data-series="completed" />
-          {days.length === 1 && (
+          {days.length === 1 && span > 0 && (
             <>
               <circle className={styles.scopeDot} cx={g.scope[0]?.x} cy={g.scope[0]?.y} r={3} />
               <circle className={styles.completedDot} cx={g.completed[0]?.x} cy={g.completed[0]?.y} r={3} />

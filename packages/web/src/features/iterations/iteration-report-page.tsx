@@ -96,7 +96,7 @@ export function IterationReportPage({ group, id }: { group: ResolvedGroup; id: s
             ))}
           </div>
         </div>
-        <BurnupChart days={days} measure={measure} />
+        <BurnupChart days={days} measure={measure} startDate={startDate} dueDate={dueDate} />
         {lateJoiners > 0 && (
           <p className={styles.help}>
             The chart counts each issue from the day it joined the iteration:{' '}
