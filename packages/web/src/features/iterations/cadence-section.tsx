@@ -96,11 +96,21 @@ export function CadenceSection({
           )}
           {canAdminCadence && (
             <>
-              <ButtonLink compact variant="tertiary" to={routes.editCadence(group.fullPath, numericId(cadence.id))}>
-                Edit<span className="visually-hidden"> {cadence.title}</span>
+              <ButtonLink
+                compact
+                variant="tertiary"
+                to={routes.editCadence(group.fullPath, numericId(cadence.id))}
+                aria-label={`Edit ${cadence.title}`}
+              >
+                Edit
               </ButtonLink>
-              <Button compact variant="tertiary" onPress={() => setConfirming(true)}>
-                Delete<span className="visually-hidden"> {cadence.title}</span>
+              <Button
+                compact
+                variant="tertiary"
+                onPress={() => setConfirming(true)}
+                aria-label={`Delete ${cadence.title}`}
+              >
+                Delete
               </Button>
             </>
           )}
