@@ -43,3 +43,18 @@ export async function restPost<T>(page: Page, path: string, data: Record<string,
   expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
   return (await response.json()) as T;
 }
+
+/** Adds a token through the filtered search: type, operator, value, then submits. */
+export async function addFilterToken(page: Page, type: string, operator: 'is' | 'is not', value: string) {
+  const input = page.getByRole('combobox', { name: /Search or filter/ });
+  await input.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: type, exact: true }).click();
+  await listbox.getByRole('option', { name: operator, exact: true }).click();
+  await page.keyboard.type(value);
+  await listbox
+    .getByRole('option', { name: new RegExp(value) })
+    .first()
+    .click();
+  await page.keyboard.press('Enter');
+}

@@ -12,7 +12,7 @@ import {
   weekStart,
   yearOf,
 } from './demo-today.ts';
-import { graphql, restPost, signInViaApi } from './fixtures.ts';
+import { addFilterToken, graphql, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The group roadmap as a new user takes it, on the demo data (dates relative to today): the
@@ -113,21 +113,6 @@ async function rowTitles(page: Page): Promise<string[]> {
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
   return names.filter(Boolean).map((name) => name.split(',')[0] ?? '');
-}
-
-/** Adds a token through the filtered search: type, operator, value, then submits. */
-async function addToken(page: Page, type: string, operator: 'is' | 'is not', value: string) {
-  const input = page.getByRole('combobox', { name: /Search or filter/ });
-  await input.click();
-  const listbox = page.getByRole('listbox');
-  await listbox.getByRole('option', { name: type, exact: true }).click();
-  await listbox.getByRole('option', { name: operator, exact: true }).click();
-  await page.keyboard.type(value);
-  await listbox
-    .getByRole('option', { name: new RegExp(value) })
-    .first()
-    .click();
-  await page.keyboard.press('Enter');
 }
 
 test.describe('group roadmap', () => {
@@ -271,26 +256,26 @@ test.describe('group roadmap', () => {
     await page.goto(ROADMAP);
     await expect(epicRow(page, 'Security and compliance')).toBeVisible();
 
-    await addToken(page, 'Label', 'is', 'security');
+    await addFilterToken(page, 'Label', 'is', 'security');
     await expect(page).toHaveURL(/label_name%5B%5D=security/);
     await expect(epicRow(page, 'Security and compliance')).toBeVisible();
     await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
     await shot(page, testInfo, '09-filter-label-is');
 
     await page.goto(ROADMAP);
-    await addToken(page, 'Label', 'is not', 'security');
+    await addFilterToken(page, 'Label', 'is not', 'security');
     await expect(page).toHaveURL(/not%5Blabel_name%5D%5B%5D=security/);
     await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
     await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
 
     await page.goto(ROADMAP);
-    await addToken(page, 'Author', 'is', 'grace');
+    await addFilterToken(page, 'Author', 'is', 'grace');
     await expect(page).toHaveURL(/author_username=grace/);
     await expect(epicRow(page, 'Security and compliance')).toBeVisible();
     await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
 
     await page.goto(ROADMAP);
-    await addToken(page, 'Author', 'is not', 'grace');
+    await addFilterToken(page, 'Author', 'is not', 'grace');
     await expect(page).toHaveURL(/not%5Bauthor_username%5D=grace/);
     await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
     await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);

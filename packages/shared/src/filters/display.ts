@@ -7,6 +7,7 @@ import {
   type FilterValue,
   NONE_VALUE,
   OPERATOR_LABELS,
+  quoteTokenValue,
   TOKEN_DEFINITIONS,
 } from './tokens.ts';
 
@@ -38,6 +39,15 @@ export function tokenValueLabel(token: FilterToken): string {
     default:
       return token.value;
   }
+}
+
+/**
+ * The text a token turns back into when it is edited (Backspace twice on the empty input): the value
+ * as the user would type it ('Yes', '&12', 'tada'), quoted when it holds a space.
+ */
+export function editableTokenText(token: FilterToken): string {
+  const text = token.type === 'confidential' || token.type === 'epic' ? tokenValueLabel(token) : token.value;
+  return quoteTokenValue(text);
 }
 
 /** 'Author is not alice', 'Confidential is Yes'. */

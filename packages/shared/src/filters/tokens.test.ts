@@ -29,7 +29,7 @@ describe('TOKEN_DEFINITIONS', () => {
   ] as const)(
     '%s: %s %j unique=%s operators=%j none/any=%s signed-in only=%s',
     (type, title, symbol, unique, operators, noneAny, signedInOnly) => {
-      expect(TOKEN_DEFINITIONS[type]).toEqual({ type, title, symbol, unique, operators, noneAny, signedInOnly });
+      expect(TOKEN_DEFINITIONS[type]).toMatchObject({ type, title, symbol, unique, operators, noneAny, signedInOnly });
     },
   );
 
@@ -92,7 +92,7 @@ describe('normalizeTokenValue', () => {
     ['milestone', '!=', 'v1.0', null],
     ['confidential', '=', 'true', 'true'],
     ['confidential', '=', 'FALSE', 'false'],
-    ['confidential', '=', 'yes', null],
+    ['confidential', '=', 'yes', 'true'],
     ['confidential', '!=', 'true', null],
     ['group', '=', 'acme/platform', 'acme/platform'],
     ['group', '=', '/acme/', 'acme'],

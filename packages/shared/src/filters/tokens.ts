@@ -68,6 +68,8 @@ export type TokenDefinition = {
   signedInOnly: boolean;
   /** The wildcard values offered with '=', when not just None and Any (milestone: Upcoming, Started). */
   wildcards?: readonly string[];
+  /** The value is lowercased on submit (GitLab's `lowercaseValueOnSubmit`: 'Yes' → 'yes'). */
+  lowercaseValueOnSubmit?: boolean;
 };
 
 /** A list's token definitions: each list (epics, issues) says which operators its API supports. */
@@ -123,6 +125,7 @@ export const TOKEN_DEFINITIONS: TokenDefinitions = {
     operators: ['='],
     noneAny: false,
     signedInOnly: false,
+    lowercaseValueOnSubmit: true,
   },
   group: {
     type: 'group',
@@ -278,8 +281,10 @@ export function normalizeTokenValue(
   raw: string,
   definitions: TokenDefinitions = TOKEN_DEFINITIONS,
 ): string | null {
-  if (!definitions[type].operators.includes(operator)) return null;
-  const value = unquote(raw);
+  const definition = definitions[type];
+  if (!definition.operators.includes(operator)) return null;
+  const unquoted = unquote(raw);
+  const value = definition.lowercaseValueOnSubmit ? unquoted.toLowerCase() : unquoted;
   if (value === '' || value.length > MAX_TEXT) return null;
   const star = wildcard(value, wildcardValues(type, operator, definitions));
   if (star) return star;
@@ -293,10 +298,10 @@ export function normalizeTokenValue(
       return value.includes(',') ? null : value;
     case 'milestone':
       return value;
-    case 'confidential': {
-      const lower = value.toLowerCase();
-      return lower === 'true' || lower === 'false' ? lower : null;
-    }
+    case 'confidential':
+      // GitLab's lists write yes / no, the epics API true / false.
+      if (value === 'true' || value === 'yes') return 'true';
+      return value === 'false' || value === 'no' ? 'false' : null;
     case 'group': {
       const path = value.replace(/^\/+|\/+$/g, '');
       const segments = path.split('/');
@@ -326,6 +331,11 @@ export function normalizeTokenValue(
       return IID_RE.test(id) ? id : null;
     }
   }
+}
+
+/** A value as typed into the bar: wrapped in double quotes when it holds a space ('"Release 1.0"'). */
+export function quoteTokenValue(value: string): string {
+  return /\s/.test(value) && !(value.startsWith('"') && value.endsWith('"')) ? `"${value}"` : value;
 }
 
 /** A valid token in canonical form, or null. */

@@ -47,6 +47,7 @@ const SORTS: [string, EpicSortKey, string][] = [
   ['CREATED_AT_DESC', 'created_at_desc', 'Sort by creation time in descending order.'],
   ['UPDATED_AT_ASC', 'updated_at_asc', 'Sort by last update time in ascending order.'],
   ['UPDATED_AT_DESC', 'updated_at_desc', 'Sort by last update time in descending order.'],
+  ['RELATIVE_POSITION_ASC', 'relative_position', 'Sort by relative position (manual order) in ascending order.'],
 ];
 const DEPRECATED_SORTS: [string, EpicSortKey][] = [
   ['start_date_desc', 'start_date_desc'],

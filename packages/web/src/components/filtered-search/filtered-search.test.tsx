@@ -278,7 +278,7 @@ describe('FilteredSearch: fetching', () => {
   });
 
   it.each([
-    ['Author', 'FilterUsersQuery', 'There was a problem fetching users'],
+    ['Author', 'FilterUsersQuery', 'There was a problem fetching users.'],
     ['Label', 'FilterLabelsQuery', 'There was a problem fetching labels.'],
     ['Milestone', 'FilterMilestonesQuery', 'There was a problem fetching milestones.'],
     ['Group', 'FilterGroupsQuery', 'There was a problem fetching groups.'],

@@ -2,6 +2,7 @@ import {
   availableOperators,
   describeToken,
   EPIC_TOKEN_SET,
+  editableTokenText,
   type FilterOperator,
   type FilterToken,
   type FilterTokenSet,
@@ -42,6 +43,11 @@ export type FilteredSearchProps = {
   namespacePath: string;
   /** The token types offered, in order ('my-reaction' only reaches signed-in users). */
   tokenTypes: FilterTokenType[];
+  /**
+   * Types kept but disabled (GitLab's `disabled` tokens): hidden from the suggestions, while tokens
+   * of them already applied (from the URL) stay and still filter.
+   */
+  disabledTokenTypes?: readonly FilterTokenType[];
   /** The applied filter (from the URL); a new value replaces what is being edited. */
   value: FilterValue;
   /** Called with the cleaned-up filter on Enter, the search button, Clear, a chip's remove or a recent search. */
@@ -86,6 +92,7 @@ function ForgetMissingActiveOption() {
 export function FilteredSearch({
   namespacePath,
   tokenTypes,
+  disabledTokenTypes,
   value,
   onSubmit,
   recentSearchesKey,
@@ -104,6 +111,8 @@ export function FilteredSearch({
   const [text, setText] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
+  /** The first Backspace on the empty input selected the last token; a second one edits it. */
+  const [lastTokenSelected, setLastTokenSelected] = useState(false);
   const knownColors = useRef(new Map<string, string>());
   const shownOptions = useRef<readonly SuggestionOption[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -124,6 +133,7 @@ export function FilteredSearch({
     setDraft(normalizeFilterValue(value, allowedTypes, definitions));
     setPending(null);
     setText('');
+    setLastTokenSelected(false);
   }
 
   const submit = (next: FilterValue) => {
@@ -131,6 +141,7 @@ export function FilteredSearch({
     setDraft(normalized);
     setPending(null);
     setText('');
+    setLastTokenSelected(false);
     setOpen(false);
     recent.add(normalized);
     onSubmit(normalized);
@@ -185,14 +196,36 @@ export function FilteredSearch({
     inputRef.current?.focus();
   };
 
-  /** Backspace in an empty input: undo the last step (operator, type, search text, last token). */
+  /**
+   * The last token back as editable text (the legacy bar's second Backspace): its type and operator
+   * wait for a value again, and its value (quoted when it holds a space) is in the input.
+   */
+  const editLastToken = () => {
+    const last = draft.tokens.at(-1);
+    if (!last) return;
+    const tokens = draft.tokens.slice(0, -1);
+    const only = availableOperators(last.type, tokens, definitions).length === 1;
+    setDraft({ ...draft, tokens });
+    setPending({ type: last.type, operator: last.operator, operatorChosenForUser: only });
+    setText(editableTokenText(last));
+    setLastTokenSelected(false);
+    setOpen(true);
+  };
+
+  /**
+   * Backspace in an empty input: undo the last step (operator, type, search text); on the tokens,
+   * the first Backspace selects the last one and the second turns it back into editable text.
+   */
   const stepBack = () => {
     if (pending?.operator && !pending.operatorChosenForUser) setPending({ ...pending, operator: null });
     else if (pending) setPending(null);
     else if (draft.search) {
       setText(draft.search);
       setDraft({ ...draft, search: '' });
-    } else if (draft.tokens.length > 0) setDraft({ ...draft, tokens: draft.tokens.slice(0, -1) });
+    } else if (draft.tokens.length > 0) {
+      if (lastTokenSelected) editLastToken();
+      else setLastTokenSelected(true);
+    }
   };
 
   /**
@@ -217,8 +250,11 @@ export function FilteredSearch({
     const activeId = input.getAttribute('aria-activedescendant');
     const highlighted = open && activeId !== null && input.ownerDocument.getElementById(activeId) !== null;
     const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
+    if (event.key !== 'Backspace') setLastTokenSelected(false);
     let handled = true;
-    if (event.key === 'Enter' && !highlighted && !event.nativeEvent.isComposing) handleEnter();
+    // Meta (⌘) + Backspace clears every token and the search, and searches (the legacy bar's shortcut).
+    if (event.key === 'Backspace' && event.metaKey && !event.ctrlKey && !event.altKey) clearAll();
+    else if (event.key === 'Enter' && !highlighted && !event.nativeEvent.isComposing) handleEnter();
     else if (event.key === 'Backspace' && text === '' && atStart && (pending || draft.search || draft.tokens.length))
       stepBack();
     else if (event.key === 'Escape' && pending) setPending(null);
@@ -233,7 +269,12 @@ export function FilteredSearch({
 
   const stage = !pending ? 'type' : !pending.operator ? 'operator' : 'value';
   const menuOptions: MenuOption[] = !pending
-    ? typeOptions(allowedTypes, draft.tokens, text, definitions)
+    ? typeOptions(
+        allowedTypes.filter((type) => !disabledTokenTypes?.includes(type)),
+        draft.tokens,
+        text,
+        definitions,
+      )
     : !pending.operator
       ? operatorOptions(pending.type, draft.tokens, text, definitions)
       : [];
@@ -265,12 +306,17 @@ export function FilteredSearch({
         {hasChips && (
           <TagGroup aria-label="Applied filters" onRemove={removeChips} className={styles.tagGroup}>
             <TagList className={styles.tagList}>
-              {draft.tokens.map((token) => (
+              {draft.tokens.map((token, index) => (
                 <Tag
                   key={tokenKey(token)}
                   id={tokenKey(token)}
                   textValue={describeToken(token)}
-                  className={styles.chip}
+                  className={
+                    lastTokenSelected && index === draft.tokens.length - 1
+                      ? `${styles.chip} ${styles.chipSelected}`
+                      : styles.chip
+                  }
+                  data-selected-for-edit={lastTokenSelected && index === draft.tokens.length - 1 ? '' : undefined}
                 >
                   <FilterChipBody
                     token={token}
@@ -309,6 +355,7 @@ export function FilteredSearch({
           inputValue={text}
           onInputChange={(next) => {
             setText(next);
+            setLastTokenSelected(false);
             setOpen(true);
           }}
           disableAutoFocusFirst
@@ -393,6 +440,11 @@ export function FilteredSearch({
           </Button>
         )}
       </div>
+      <span className="visually-hidden" aria-live="polite">
+        {lastTokenSelected && draft.tokens.length > 0
+          ? `${describeToken(draft.tokens[draft.tokens.length - 1] as FilterToken)} selected. Press Backspace again to edit it.`
+          : ''}
+      </span>
       <Button iconOnly aria-label="Search" onPress={submitDraft} className={styles.searchButton}>
         <Icon name="search" />
       </Button>

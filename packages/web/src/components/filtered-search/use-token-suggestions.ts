@@ -34,7 +34,7 @@ export const SUGGESTIONS_DEBOUNCE_MS = 200;
 const EMOJI_LIMIT = 50;
 
 export const SUGGESTION_ERRORS = {
-  author: 'There was a problem fetching users',
+  author: 'There was a problem fetching users.',
   label: 'There was a problem fetching labels.',
   /** A later label search failed while earlier results are still shown. */
   latestLabels: 'There was a problem fetching latest labels.',

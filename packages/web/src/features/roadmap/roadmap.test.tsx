@@ -231,7 +231,9 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('To make your epics appear in the roadmap, add start or due dates to them.'),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View epics list' }).getAttribute('href')).toBe('/groups/acme/-/epics');
+    expect(screen.getByRole('link', { name: 'View epics list' }).getAttribute('href')).toBe(
+      '/groups/acme/-/epics?scope=all&state=all&sort=start_date_asc',
+    );
     expect(await screen.findByRole('link', { name: 'New epic' })).toBeTruthy();
     // No epics and no filters: the filtered search hides, the settings stay reachable.
     expect(screen.queryByPlaceholderText('Search or filter results…')).toBeNull();

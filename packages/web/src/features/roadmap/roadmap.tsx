@@ -2,6 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import {
   DEFAULT_FIRST_DAY_OF_WEEK,
   EMPTY_FILTER_VALUE,
+  epicsListUrlPairs,
+  epicsListViewFor,
   type FilterToken,
   isFiltered,
   isFirstDayOfWeek,
@@ -123,6 +125,13 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   );
 
   const expandedIds = useMemo(() => new Set(expanded.keys()), [expanded]);
+  // 'View epics list': the list with this view's state, filters and sort (one epic's children by its token).
+  const listFilter = singleEpic
+    ? { tokens: [{ type: 'epic' as const, operator: '=' as const, value: epicIid ?? '' }], search: '' }
+    : filter;
+  const epicsListHref = `${routes.groupEpics(groupFullPath)}?${new URLSearchParams(
+    epicsListUrlPairs(epicsListViewFor({ state: settings.epicsState, filter: listFilter, sort: settings.sortedBy })),
+  )}`;
   const rows = useMemo(
     () =>
       list.loading || list.error
@@ -233,6 +242,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           filteredByEpic={filteredByEpic}
           hasDatedEpics={hasDatedEpics}
           canCreateEpic={canCreateEpic}
+          epicsListHref={epicsListHref}
         />
       ) : (
         <RoadmapShell

@@ -16,6 +16,8 @@ type RoadmapEmptyStateProps = {
   /** False when the group has no epic with a start or due date at all; null while unknown. */
   hasDatedEpics: boolean | null;
   canCreateEpic: boolean;
+  /** The epics list with the roadmap's state, filters and sort ('View epics list'). */
+  epicsListHref: string;
 };
 
 /** 'from Oct 1, 2026 to Dec 31, 2026' for the timeline's first and last day. */
@@ -51,7 +53,7 @@ export function roadmapEmptyStateText({
 
 export function RoadmapEmptyState(props: RoadmapEmptyStateProps) {
   const { title, subText } = roadmapEmptyStateText(props);
-  const { groupFullPath, childEpicsView, hasFiltersApplied, canCreateEpic } = props;
+  const { groupFullPath, childEpicsView, hasFiltersApplied, canCreateEpic, epicsListHref } = props;
   const description = childEpicsView ? (
     <>
       To view the roadmap, add a start or due date to one of the <Link to={childEpicsView.epicPath}>child epics</Link>.
@@ -71,7 +73,7 @@ export function RoadmapEmptyState(props: RoadmapEmptyStateProps) {
               New epic
             </ButtonLink>
           )}
-          <ButtonLink to={routes.groupEpics(groupFullPath)}>View epics list</ButtonLink>
+          <ButtonLink to={epicsListHref}>View epics list</ButtonLink>
         </>
       }
     />

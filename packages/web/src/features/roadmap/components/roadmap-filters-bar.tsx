@@ -1,9 +1,14 @@
-import { FILTER_TOKEN_TYPES, type FilterValue, type RoadmapSort as RoadmapSortValue } from '@milepost/shared';
+import {
+  FILTER_TOKEN_TYPES,
+  type FilterValue,
+  ROADMAP_SORT_FIELDS,
+  type RoadmapSort as RoadmapSortValue,
+} from '@milepost/shared';
 import { FilteredSearch } from '../../../components/filtered-search/filtered-search.tsx';
+import { SortControl } from '../../../components/issuable-list/sort-control.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import styles from '../roadmap.module.css';
-import { RoadmapSort } from './roadmap-sort.tsx';
 
 type RoadmapFiltersBarProps = {
   groupFullPath: string;
@@ -46,7 +51,7 @@ export function RoadmapFiltersBar({
               signedIn={signedIn}
             />
           </div>
-          <RoadmapSort value={sort} onChange={onSortChange} />
+          <SortControl fields={ROADMAP_SORT_FIELDS} value={sort} onChange={onSortChange} />
         </>
       )}
       <Button onPress={onOpenSettings} className={styles.settingsButton}>

@@ -1,0 +1,106 @@
+/**
+ * What the group epics list asks of `Group.epics` and `Epic.children`: the manual (relative
+ * position) sort, tab counts without rows (`first: 0`), backward paging (`last` + `before`), search
+ * in the title only, and hidden epics neither listed nor counted.
+ */
+
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GroupRow, UserRow } from '../../db/schema.ts';
+import { epicsFactories } from '../../test/epics-factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const LIST = `query($fullPath: ID!, $sort: EpicSort, $state: EpicState, $search: String, $in: [IssuableSearchableField!],
+  $first: Int, $last: Int, $after: String, $before: String) {
+  group(fullPath: $fullPath) {
+    epics(sort: $sort, state: $state, search: $search, in: $in, first: $first, last: $last, after: $after, before: $before) {
+      count nodes { title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+    opened: epics(state: opened, first: 0) { count nodes { id } }
+    closed: epics(state: closed, first: 0) { count }
+  } }`;
+
+type List = {
+  group: {
+    epics: {
+      count: number;
+      nodes: { title: string }[];
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
+    };
+    opened: { count: number; nodes: unknown[] };
+    closed: { count: number };
+  } | null;
+};
+
+describe('the epics list queries', () => {
+  let t: TestApp;
+  let owner: UserRow;
+  let guest: UserRow;
+  let group: GroupRow;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const f = epicsFactories(t);
+    owner = await t.buildUser({ username: 'el-owner' });
+    guest = await t.buildUser({ username: 'el-guest' });
+    group = await t.buildGroup({ path: 'el', owner, visibility: 'public' });
+    for (const [title, extra] of [
+      ['Charlie', {}],
+      ['Alpha', { description: 'mentions bravo' }],
+      ['Bravo', {}],
+      ['Delta', { closed: true }],
+      ['Echo', { confidential: true }],
+    ] as const) {
+      await f.buildEpic({ group, title, author: owner, ...extra });
+    }
+    // A manual order unlike the titles': Bravo, Echo, Alpha, Charlie, Delta.
+    const order = ['Bravo', 'Echo', 'Alpha', 'Charlie', 'Delta'];
+    for (const [index, title] of order.entries()) {
+      await t.database.db.execute(
+        sql`UPDATE epics SET relative_position = ${(index + 1) * 1000} WHERE title = ${title}`,
+      );
+    }
+  });
+
+  const run = (variables: Record<string, unknown>, as: UserRow | null = owner) =>
+    t.graphql<List>(LIST, { fullPath: 'el', ...variables }, { as });
+
+  it('sorts by the manual order (RELATIVE_POSITION_ASC)', async () => {
+    const res = await run({ sort: 'RELATIVE_POSITION_ASC', state: 'all', first: 20 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Bravo', 'Echo', 'Alpha', 'Charlie', 'Delta']);
+  });
+
+  it('counts each state without rows (first: 0)', async () => {
+    const res = await run({ state: 'opened', first: 20 });
+    expect(res.data?.group?.opened).toEqual({ count: 4, nodes: [] });
+    expect(res.data?.group?.closed).toEqual({ count: 1 });
+  });
+
+  it('pages forward with first/after and back with last/before', async () => {
+    const first = await run({ sort: 'TITLE_ASC', state: 'all', first: 2 });
+    const page1 = first.data?.group?.epics;
+    expect(page1?.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo']);
+    expect(page1?.pageInfo.hasNextPage).toBe(true);
+    const second = await run({ sort: 'TITLE_ASC', state: 'all', first: 2, after: page1?.pageInfo.endCursor });
+    const page2 = second.data?.group?.epics;
+    expect(page2?.nodes.map((n) => n.title)).toEqual(['Charlie', 'Delta']);
+    expect(page2?.pageInfo.hasPreviousPage).toBe(true);
+    const back = await run({ sort: 'TITLE_ASC', state: 'all', last: 2, before: page2?.pageInfo.startCursor });
+    expect(back.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo']);
+  });
+
+  it('searches in the title only with in: [TITLE]', async () => {
+    const both = await run({ state: 'all', search: 'bravo', sort: 'TITLE_ASC', first: 20 });
+    expect(both.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo']);
+    const titles = await run({ state: 'all', search: 'bravo', in: ['TITLE'], first: 20 });
+    expect(titles.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Bravo']);
+  });
+
+  it('neither lists nor counts what the viewer may not see', async () => {
+    const asGuest = await run({ state: 'all', sort: 'TITLE_ASC', first: 20 }, guest);
+    expect(asGuest.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(asGuest.data?.group?.opened.count).toBe(3);
+    const visitor = await run({ state: 'all', first: 20 }, null);
+    expect(visitor.data?.group?.epics.count).toBe(4);
+  });
+});
