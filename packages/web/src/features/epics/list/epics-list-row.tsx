@@ -5,7 +5,7 @@ import { LabelChip } from '../../../components/planning/label-picker-chip.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { EpicsListEpicFragment } from '../../../gql/graphql.ts';
 import { formatCalendarDate } from '../../../lib/format-date.ts';
-import { absoluteTime, relativeTime } from '../header/format-created.ts';
+import { absoluteTime, relativeTime } from '../../issuables/format-created.ts';
 import styles from './epics-list.module.css';
 
 /** 'Jan 1, 2026 – Mar 31, 2026', 'No start date – Mar 31, 2026', 'Jan 1, 2026 – No due date'; '' without dates. */
