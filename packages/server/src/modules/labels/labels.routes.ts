@@ -176,10 +176,11 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
 export function labelsUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
   async function uiList(request: FastifyRequest, c: LabelContainer) {
     const q = request.query as Params;
-    // As GitLab's controllers: ancestors are always included; only_group_labels narrows a group's list.
+    // As GitLab's controllers: a project's list always holds its groups' labels; a group's includes
+    // its ancestors' unless `include_ancestor_groups=false`; only_group_labels narrows a group's list.
     const { rows } = await services.labels.listIn(request.actor, c, {
       search: stringParam(q, 'search') || undefined,
-      includeAncestorGroups: true,
+      includeAncestorGroups: c.type === 'Group' ? (boolParam(q, 'include_ancestor_groups') ?? true) : true,
       includeDescendantGroups: boolParam(q, 'include_descendant_groups') ?? false,
       onlyGroupLabels: boolParam(q, 'only_group_labels') ?? false,
       limit: UI_LIMIT,

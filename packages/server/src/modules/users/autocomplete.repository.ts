@@ -6,6 +6,9 @@ import { usersRepository } from './users.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
+/** A user's state, as stored. */
+export type UserState = 'active' | 'blocked';
+
 /** Whose members to suggest: a group (with its ancestors' members) or a project (with its groups'). */
 export type AutocompleteScope =
   | { type: 'Group'; traversalIds: readonly number[] }
@@ -14,9 +17,14 @@ export type AutocompleteScope =
 
 export function autocompleteRepository(db: Db) {
   return {
-    /** Active users of the scope matching `search` (username or name, literal), by name, at most `limit`. */
-    async suggest(scope: AutocompleteScope, search: string | undefined, limit: number): Promise<UserRow[]> {
-      const conditions: SQL[] = [sql`u.state = 'active'`];
+    /** Users of the scope in `states` matching `search` (username or name, literal), by name, at most `limit`. */
+    async suggest(
+      scope: AutocompleteScope,
+      search: string | undefined,
+      limit: number,
+      states: readonly UserState[] = ['active'],
+    ): Promise<UserRow[]> {
+      const conditions: SQL[] = [sql`u.state = ANY(${sql.param([...states])}::text[])`];
       if (scope.type !== 'Everyone') {
         const groups = sql`(m.source_type = 'Namespace' AND m.source_id = ANY(${ids(scope.traversalIds)}))`;
         const membership =

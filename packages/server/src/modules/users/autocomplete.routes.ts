@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { boolParam, intParam, type Params, stringParam } from '../../http/grape-params.ts';
+import { boolParam, intParam, listParam, ParamError, type Params, stringParam } from '../../http/grape-params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
+import type { UserState } from './autocomplete.repository.ts';
 
 /** GitLab's UserSerializer as the autocomplete JSON sends it. */
 function autocompleteEntity(
@@ -21,8 +22,28 @@ function autocompleteEntity(
   };
 }
 
+/** GitLab's user states the `states` parameter takes (`ldap_blocked` is a blocked state here). */
+const STATES: Readonly<Record<string, UserState[]>> = {
+  active: ['active'],
+  blocked: ['blocked'],
+  ldap_blocked: ['blocked'],
+};
+
+/** `states[]=active&states[]=blocked` (or `states=active,blocked`): which users to suggest; active when absent. */
+function statesParam(q: Params): UserState[] | undefined {
+  const names = listParam(q, 'states');
+  if (!names) return undefined;
+  const states = new Set<UserState>();
+  for (const name of names) {
+    const mapped = STATES[name];
+    if (!mapped) throw new ParamError('states does not have a valid value');
+    for (const state of mapped) states.add(state);
+  }
+  return [...states];
+}
+
 /**
- * `GET /-/autocomplete/users.json?search=&active=true&group_id=&project_id=&current_user=true&author_id=`
+ * `GET /-/autocomplete/users.json?search=&states[]=active&group_id=&project_id=&current_user=true&author_id=`
  * (signed-out visitors allowed for public groups and projects; at most 20, not paginated).
  */
 export function autocompleteUiRoutes(ui: UiRouter, services: Services, config: Config): void {
@@ -41,6 +62,7 @@ export function autocompleteUiRoutes(ui: UiRouter, services: Services, config: C
           ? await services.groups.get(request.actor, groupId)
           : undefined,
       search: stringParam(q, 'search'),
+      states: statesParam(q),
       prependUserIds: prepend,
     });
     return users.map((u) => autocompleteEntity(u, config.externalUrl));
