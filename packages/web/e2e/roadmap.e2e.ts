@@ -435,9 +435,10 @@ test.describe('group roadmap', () => {
       page.getByText('To make your epics appear in the roadmap, add start or due dates to them.'),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'New epic' })).toBeVisible();
+    // The list with the roadmap's view: all states, its sort.
     await expect(page.getByRole('link', { name: 'View epics list' })).toHaveAttribute(
       'href',
-      `/groups/${path}/-/epics`,
+      `/groups/${path}/-/epics?scope=all&state=all&sort=start_date_asc`,
     );
     await shot(page, testInfo, '15-empty-no-dated-epics');
   });

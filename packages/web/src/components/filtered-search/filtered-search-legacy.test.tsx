@@ -148,3 +148,30 @@ describe('FilteredSearch: the legacy bar', () => {
     });
   });
 });
+
+describe('FilteredSearch: the reaction token', () => {
+  it("offers the user's most used reactions first (GitLab's award_emojis), matched case-insensitively", async () => {
+    const { user, server } = renderFilteredSearch();
+    server.mostUsedEmoji = ['rocket', 'tada', 'not_an_emoji'];
+    await startToken(user, 'My-Reaction', 'is');
+    await waitFor(() => expect(optionNames().slice(0, 4)).toEqual(['None', 'Any', 'rocket', 'tada']));
+    await user.keyboard('TA');
+    await waitFor(() => expect(optionNames()[0]).toBe('tada'));
+    expect(server.calls.some((c) => c.operationName === '/-/autocomplete/award_emojis')).toBe(true);
+  });
+
+  it("says 'There was a problem fetching emoji.' and still offers the whole list", async () => {
+    const { user, server } = renderFilteredSearch();
+    server.failing.add('award_emojis');
+    await startToken(user, 'My-Reaction', 'is');
+    expect((await screen.findByRole('alert')).textContent).toContain('There was a problem fetching emoji.');
+    expect(optionNames()).toContain('thumbsup');
+  });
+
+  it('does not ask for reactions of a signed-out visitor', async () => {
+    const { user, server } = renderFilteredSearch({ signedIn: false });
+    await user.click(input());
+    expect(optionNames()).not.toContain('My-Reaction');
+    expect(server.calls.some((c) => c.operationName === '/-/autocomplete/award_emojis')).toBe(false);
+  });
+});

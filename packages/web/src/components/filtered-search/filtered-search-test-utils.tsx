@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { AlertsArea } from '../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../app/alerts/alerts-context.tsx';
 import { FilteredSearch, type FilteredSearchProps } from './filtered-search.tsx';
+import { MOST_USED_EMOJI_PATH, resetMostUsedEmoji } from './use-most-used-emoji.ts';
 
 /** The demo group's data the fake server answers from. */
 const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1', fullPath: 'acme', fullName: 'Acme Corp' };
@@ -117,13 +118,27 @@ function answer(operationName: string, v: Variables, subgroups: typeof SUBGROUPS
 
 export type FakeServer = {
   calls: { operationName: string; variables: Variables }[];
-  /** Operations that answer with an error. */
+  /** Operations that answer with an error ('award_emojis' for the most used reactions). */
   failing: Set<string>;
   subgroups: typeof SUBGROUPS;
+  /** The signed-in user's most used reactions (`/-/autocomplete/award_emojis`). */
+  mostUsedEmoji: string[];
 };
 
 export function createFakeServer(): { client: ApolloClient; server: FakeServer } {
-  const server: FakeServer = { calls: [], failing: new Set(), subgroups: SUBGROUPS };
+  const server: FakeServer = { calls: [], failing: new Set(), subgroups: SUBGROUPS, mostUsedEmoji: [] };
+  resetMostUsedEmoji();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      server.calls.push({ operationName: String(url), variables: {} });
+      if (url !== MOST_USED_EMOJI_PATH || server.failing.has('award_emojis')) {
+        return new Response('{"message":"500 Internal Server Error"}', { status: 500 });
+      }
+      const body = JSON.stringify(server.mostUsedEmoji.map((name) => ({ name })));
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {

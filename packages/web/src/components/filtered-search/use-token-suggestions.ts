@@ -14,7 +14,7 @@ import {
   WEIGHT_SUGGESTIONS,
   wildcardValues,
 } from '@milepost/shared';
-import { AWARD_EMOJI } from '@milepost/shared/domain/emoji';
+import { AWARD_EMOJI, awardEmojiUnicode } from '@milepost/shared/domain/emoji';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import {
   CurrentUserQueryDocument,
@@ -27,6 +27,7 @@ import {
 } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { useMostUsedEmoji } from './use-most-used-emoji.ts';
 
 /** Dropdown filtering debounce (GitLab's `DEBOUNCE_DELAY`). */
 export const SUGGESTIONS_DEBOUNCE_MS = 200;
@@ -42,6 +43,7 @@ export const SUGGESTION_ERRORS = {
   group: 'There was a problem fetching groups.',
   epic: 'There was a problem fetching epics.',
   iteration: 'Failed to fetch the iterations for the group. Please try again.',
+  'my-reaction': 'There was a problem fetching emoji.',
 } as const;
 
 export type SuggestionOption = {
@@ -144,8 +146,11 @@ export function useTokenSuggestions({
     skip: type !== 'iteration',
   });
 
+  const mostUsed = useMostUsedEmoji(type === 'my-reaction' && signedIn);
+
   useErrorAlert(users.error, SUGGESTION_ERRORS.author);
   useErrorAlert(iterations.error, SUGGESTION_ERRORS.iteration);
+  useErrorAlert(mostUsed.error, SUGGESTION_ERRORS['my-reaction']);
   const labelsShown = !!(labels.data ?? labels.previousData);
   useErrorAlert(labels.error, labelsShown ? SUGGESTION_ERRORS.latestLabels : SUGGESTION_ERRORS.label);
   useErrorAlert(milestones.error, SUGGESTION_ERRORS.milestone);
@@ -291,13 +296,22 @@ export function useTokenSuggestions({
       );
       break;
     case 'my-reaction': {
+      // The user's most used reactions first (GitLab's award_emojis), then the rest of the list;
+      // the name is matched case-insensitively.
       const matches: SuggestionOption[] = [];
-      for (const [name, unicode] of AWARD_EMOJI) {
+      const emoji = [
+        ...mostUsed.names.flatMap((name) => {
+          const unicode = awardEmojiUnicode(name);
+          return unicode ? [[name, unicode] as const] : [];
+        }),
+        ...AWARD_EMOJI,
+      ];
+      for (const [name, unicode] of emoji) {
         if (typed === '' || name.includes(lower))
           matches.push({ id: `emoji-${name}`, value: name, label: name, emoji: unicode });
         if (matches.length === EMOJI_LIMIT) break;
       }
-      fetched = matches;
+      fetched = uniqueByValue(matches);
       break;
     }
   }
@@ -313,6 +327,6 @@ export function useTokenSuggestions({
   const options = uniqueByValue([...wildcards(type, operator, lower, definitions), ...fetched]).filter(
     (option) => !taken.has(option.value),
   );
-  const remote = type === 'assignee' || Object.hasOwn(SUGGESTION_ERRORS, type);
+  const remote = type === 'assignee' || (type !== 'my-reaction' && Object.hasOwn(SUGGESTION_ERRORS, type));
   return { options, loading: remote && (loading || search !== typed), hasMore, loadMore } satisfies Suggestions;
 }
