@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { addFilterToken, graphql, signInViaApi } from './fixtures.ts';
+import { graphql, signInViaApi } from './fixtures.ts';
 
 /**
  * The group epics list on a group of the journey's own (23 epics: 22 open, one closed, one
@@ -46,6 +46,32 @@ const rows = (page: Page) => page.getByRole('list', { name: 'Epics' }).getByTest
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Filter by state' }).getByRole('link', { name: new RegExp(`^${name}`) });
 
+/**
+ * Adds a token with the keyboard alone: the type by its name (ArrowDown, Enter), the operator
+ * (Enter takes the highlighted first one), the value from the suggestions, then Enter submits.
+ */
+async function addTokenWithKeys(page: Page, type: string, operator: 'is' | 'is not', value: string) {
+  const input = page.getByRole('combobox', { name: /Search or filter/ });
+  await input.focus();
+  await page.keyboard.type(type);
+  await expect(page.getByRole('listbox', { name: 'Filters' }).getByRole('option').first()).toHaveText(type);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Operators' })).toBeVisible();
+  if (operator === 'is not') await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(value);
+  await expect(
+    page
+      .getByRole('listbox', { name: 'Suggestions' })
+      .getByRole('option', { name: new RegExp(value) })
+      .first(),
+  ).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+}
+
 test.describe('group epics list', () => {
   test('@narrow from the roadmap to the list: tabs, filters, sort, paging, empty state, keyboard', async ({
     page,
@@ -90,14 +116,14 @@ test.describe('group epics list', () => {
     await expect(rows(page).first()).toContainText('Journey epic 22');
 
     // Label is / is not.
-    await addFilterToken(page, 'Label', 'is', 'backend');
+    await addTokenWithKeys(page, 'Label', 'is', 'backend');
     await expect(page).toHaveURL(/\?scope=all&state=opened&label_name%5B%5D=backend&sort=title_desc/);
     await expect(rows(page)).toHaveCount(3);
     await expect(tab(page, 'Open')).toHaveAccessibleName('Open 3');
     await shot(page, testInfo, '03-label-is');
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(rows(page)).toHaveCount(20);
-    await addFilterToken(page, 'Label', 'is not', 'backend');
+    await addTokenWithKeys(page, 'Label', 'is not', 'backend');
     await expect(page).toHaveURL(/not%5Blabel_name%5D%5B%5D=backend/);
     await expect(tab(page, 'Open')).toHaveAccessibleName('Open 19');
 
@@ -113,7 +139,7 @@ test.describe('group epics list', () => {
 
     // Nothing matches: the filtered empty state.
     await page.getByRole('button', { name: 'Clear' }).click();
-    await addFilterToken(page, 'Author', 'is not', 'alice');
+    await addTokenWithKeys(page, 'Author', 'is not', 'alice');
     await expect(page).toHaveURL(/not%5Bauthor_username%5D=alice/);
     await expect(page.getByRole('heading', { name: 'Sorry, your filter produced no results' })).toBeVisible();
     await shot(page, testInfo, '04-no-results');
