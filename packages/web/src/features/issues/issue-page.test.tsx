@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPageIssue, renderIssuePage } from './test/render-issue-page.tsx';
 
@@ -26,18 +27,32 @@ describe('IssuePage', { timeout: 20_000 }, () => {
     expect(document.title).toBe('Checkout fails on Safari (#12) · Milepost');
   });
 
-  it('shows the confidential, blocked and locked badges and the checklist progress', async () => {
+  it('shows the confidential, blocked, locked, hidden and first-contribution badges and the checklist progress', async () => {
     renderIssuePage(
       buildPageIssue({
         confidential: true,
         blocked: true,
         discussionLocked: true,
+        hidden: true,
+        isFirstContribution: true,
         taskCompletionStatus: { __typename: 'TaskCompletionStatus', count: 4, completedCount: 1 },
       }),
     );
     await screen.findByRole('heading', { level: 1 });
-    for (const text of ['Confidential', 'Blocked', 'Locked']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['Confidential', 'Blocked', 'Locked', 'Hidden', '1st contribution!']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
     expect(screen.getByText('1 of 4 checklist items completed')).toBeTruthy();
+  });
+
+  it('explains the locked discussion, verbatim, on keyboard focus of the Locked badge', async () => {
+    const user = userEvent.setup();
+    renderIssuePage(buildPageIssue({ discussionLocked: true }));
+    await screen.findByRole('heading', { level: 1 });
+    while (document.activeElement?.textContent !== 'Locked') await user.tab();
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'The discussion in this issue is locked. Only project members can comment.',
+    );
   });
 
   it.each([

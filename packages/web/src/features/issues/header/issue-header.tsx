@@ -78,7 +78,7 @@ export function IssueHeader({ issue, sidebar, canUpdate, isEditing, onEdit, acti
 }
 
 /**
- * The state badge and the confidential, blocked and locked badges; `sticky`: the sticky header's
+ * The state badge and the confidential, blocked, locked and hidden badges; `sticky`: the sticky header's
  * set (no blocked badge).
  */
 export function IssueBadges({ issue, sticky = false }: { issue: IssuePageIssueFragment; sticky?: boolean }) {
@@ -112,13 +112,26 @@ export function IssueBadges({ issue, sticky = false }: { issue: IssuePageIssueFr
         </IssuableBadge>
       )}
       {issue.discussionLocked && (
-        <IssuableBadge icon="lock" variant="neutral">
+        <IssuableBadge icon="lock" variant="neutral" tooltip={lockedText(issueTypeName(issue.type))}>
           Locked
+        </IssuableBadge>
+      )}
+      {issue.hidden && (
+        <IssuableBadge
+          icon="spam"
+          variant="warning"
+          tooltip={`This ${issueTypeName(issue.type)} is hidden because it was submitted as spam.`}
+        >
+          Hidden
         </IssuableBadge>
       )}
     </>
   );
 }
+
+/** Spec 002 §2.1, verbatim. */
+export const lockedText = (issuable: string) =>
+  `The discussion in this ${issuable} is locked. Only project members can comment.`;
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

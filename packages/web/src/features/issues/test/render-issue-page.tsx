@@ -25,6 +25,7 @@ export function buildPageIssue(overrides: Record<string, unknown> = {}) {
     type: 'ISSUE',
     confidential: false,
     discussionLocked: false,
+    hidden: false,
     blocked: false,
     createdAt: '2026-11-19T12:00:00Z',
     updatedAt: '2026-11-19T12:00:00Z',
