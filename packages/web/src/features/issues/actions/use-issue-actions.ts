@@ -10,6 +10,7 @@ import {
 } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
 import { useCopyText } from '../../../lib/use-copy-text.ts';
+import { clearDraft, draftKey } from '../header/issue-drafts.ts';
 import { deleteIssue, markIssueAsSpam } from './issue-requests.ts';
 
 /** Spec 002 §8, verbatim. */
@@ -142,6 +143,7 @@ export function useIssueActions(issue: Issue, projectPath: string) {
       return false;
     }
     pushAlert({ variant: 'success', message: DELETED_MESSAGE, keepOnNavigate: true });
+    clearDraft(draftKey(window.location)); // the edit form's draft of this page (spec 002 §4.2)
     await navigate(routes.projectIssues(projectPath));
     client.cache.evict({ id: client.cache.identify({ __typename: 'Issue', id: issue.id }) });
     client.cache.gc();
