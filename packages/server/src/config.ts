@@ -32,7 +32,7 @@ const envSchema = z.object({
   MILEPOST_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MILEPOST_WEB_DIST: z.string().optional(),
   MILEPOST_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  MILEPOST_ROADMAP_EPICS_LIMIT: wholeNumber('MILEPOST_ROADMAP_EPICS_LIMIT', 1, 100_000).default(1000),
+  MILEPOST_ROADMAP_EPICS_LIMIT: wholeNumber('MILEPOST_ROADMAP_EPICS_LIMIT', 1, 100_000).optional(),
   MILEPOST_POLLING_INTERVAL_MULTIPLIER: z.coerce
     .number({ error: 'MILEPOST_POLLING_INTERVAL_MULTIPLIER must be a number' })
     .min(0, 'MILEPOST_POLLING_INTERVAL_MULTIPLIER must be at least 0')
@@ -94,8 +94,11 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['MILEPOST_LOG_LEVEL'];
   webDist: string;
   sessionDays: number;
-  /** The most epics a roadmap lists; past it the roadmap shows a warning (GitLab's `roadmap_epics_limit`). */
-  roadmapEpicsLimit: number;
+  /**
+   * The most epics a roadmap lists when an administrator sets one; past it the roadmap shows a
+   * warning (GitLab's `roadmap_epics_limit`). null (unset): no limit.
+   */
+  roadmapEpicsLimit: number | null;
   /**
    * Scales how often pages poll (GitLab's `polling_interval_multiplier`): the issue page every
    * 3 s × this; 0 switches polling off (`Poll-Interval: -1`).
@@ -159,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? path.resolve(baseDir, e.MILEPOST_WEB_DIST)
       : path.resolve(import.meta.dirname, '../../web/dist'),
     sessionDays: e.MILEPOST_SESSION_DAYS,
-    roadmapEpicsLimit: e.MILEPOST_ROADMAP_EPICS_LIMIT,
+    roadmapEpicsLimit: e.MILEPOST_ROADMAP_EPICS_LIMIT ?? null,
     pollingIntervalMultiplier: e.MILEPOST_POLLING_INTERVAL_MULTIPLIER,
     maxConcurrentRequests: e.MILEPOST_MAX_CONCURRENT_REQUESTS,
     requestQueueSize: e.MILEPOST_REQUEST_QUEUE_SIZE,

@@ -13,8 +13,9 @@ import {
 
 builder.objectFields(GroupRef, (t) => ({
   roadmapEpicsLimit: t.int({
+    nullable: true,
     description:
-      'The most epics the roadmap lists for the group; past it the roadmap shows a warning (the server setting `MILEPOST_ROADMAP_EPICS_LIMIT`, default 1000).',
+      'The most epics the roadmap lists for the group; past it the roadmap shows a warning (the server setting `MILEPOST_ROADMAP_EPICS_LIMIT`). Null when no limit is set: the roadmap lists every epic.',
     resolve: (_group, _args, ctx) => ctx.config.roadmapEpicsLimit,
   }),
   epics: t.field({

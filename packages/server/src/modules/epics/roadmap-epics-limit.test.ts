@@ -5,15 +5,15 @@ import type { UserRow } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const QUERY = 'query($fullPath: ID!) { group(fullPath: $fullPath) { id roadmapEpicsLimit } }';
-type Result = { group: { roadmapEpicsLimit: number } | null };
+type Result = { group: { roadmapEpicsLimit: number | null } | null };
 
 describe('MILEPOST_ROADMAP_EPICS_LIMIT', () => {
   it.each([
-    [undefined, 1000],
-    ['', 1000],
+    [undefined, null],
+    ['', null],
     ['250', 250],
     ['100000', 100_000],
-  ])('%j gives a limit of %i', (value, limit) => {
+  ])('%j gives a limit of %s', (value, limit) => {
     expect(loadConfig({ MILEPOST_ROADMAP_EPICS_LIMIT: value }).roadmapEpicsLimit).toBe(limit);
   });
 
@@ -53,5 +53,20 @@ describe('Group.roadmapEpicsLimit', () => {
     const hidden = await t.graphql<Result>(QUERY, { fullPath: 'limits-private' }, { as: outsider });
     expect(hidden.errors).toBeUndefined();
     expect(hidden.data?.group).toBeNull();
+  });
+});
+
+describe('Group.roadmapEpicsLimit unset', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ roadmapEpicsLimit: null });
+    await t.buildGroup({ path: 'no-limit' });
+  });
+
+  it('is null: no limit, so no warning', async () => {
+    const res = await t.graphql<Result>(QUERY, { fullPath: 'no-limit' }, { as: null });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.group?.roadmapEpicsLimit).toBeNull();
   });
 });

@@ -142,7 +142,8 @@ export function useRoadmapEpics(
   const active = source.kind === 'group' ? group : children;
   const connection = source.kind === 'group' ? group.data?.group?.epics : children.data?.group?.epic?.children;
   const groupData = source.kind === 'group' ? group.data?.group : children.data?.group;
-  const limit = groupData?.roadmapEpicsLimit ?? ROADMAP_EPICS_LIMIT_DEFAULT;
+  // The server's limit once known (none when unset: every epic); GitLab's default until then.
+  const limit = groupData ? (groupData.roadmapEpicsLimit ?? Number.POSITIVE_INFINITY) : ROADMAP_EPICS_LIMIT_DEFAULT;
   const notFound =
     source.kind === 'group'
       ? group.data !== undefined && !group.data.group
