@@ -8,3 +8,4 @@ import './epic-issues.schema.ts';
 import './time-tracking.schema.ts';
 import './issue-lists.schema.ts';
 import './issue-page.schema.ts';
+import './issue-sidebar.schema.ts';

@@ -1,8 +1,7 @@
 /**
  * GraphQL of issue time tracking with GitLab's names: `Issue.timeEstimate`, `totalTimeSpent`,
  * `humanTimeEstimate`, `humanTotalTimeSpent`, `timelogs`, the `Timelog` type and `timelogCreate`
- * (the estimate is set with `updateIssue(input: {timeEstimate})`). Also `issueSetSubscription`,
- * the sidebar's notifications switch.
+ * (the estimate is set with `updateIssue(input: {timeEstimate})`).
  */
 import { humanDuration } from '@milepost/shared';
 import DataLoader from 'dataloader';
@@ -16,7 +15,6 @@ import { offsetConnection } from '../../graphql/pagination.ts';
 import { IssueRef } from '../../graphql/refs.ts';
 import { UserCoreRef } from '../users/users.schema.ts';
 import { EpicIssueRef } from './epic-issues.schema.ts';
-import { findIssue } from './issue-mutations.schema.ts';
 import type { IssueNode } from './issues.types.ts';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -159,30 +157,4 @@ builder.relayMutationField(
       ),
   },
   mutationPayload({ timelog: { type: TimelogRef, description: 'Timelog.' } }),
-);
-
-builder.relayMutationField(
-  'issueSetSubscription',
-  {
-    inputFields: (t) => ({
-      projectPath: t.id({ required: true, description: 'Project the issue to mutate is in.' }),
-      iid: t.string({ required: true, description: 'IID of the issue to mutate.' }),
-      subscribedState: t.boolean({ required: true, description: 'Desired state of the subscription.' }),
-    }),
-  },
-  {
-    description: 'Subscribes the current user to an issue or unsubscribes them.',
-    extensions: { ability: 'readIssue' },
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, ctx) =>
-      runMutation(
-        async () => {
-          const issue = await findIssue(ctx, String(input.projectPath), input.iid);
-          await ctx.services.issues.setSubscription(ctx.actor, issue, input.subscribedState);
-          return { issue };
-        },
-        { issue: null },
-      ),
-  },
-  mutationPayload({ issue: { type: IssueRef, description: 'Issue after mutation.' } }),
 );

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { confidentialText } from '../../../components/planning/sidebar-confidentiality.tsx';
 import { clearCookies, setCookie } from '../../../test/cookies.ts';
 import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
 import { EpicSidebar } from './epic-sidebar.tsx';
-import { CONFIDENTIAL_TEXT } from './sidebar-confidentiality.tsx';
+
+const CONFIDENTIAL_TEXT = confidentialText('epic');
 
 /** Operation names, as computed keys (the handlers are functions, not components). */
 const op = {

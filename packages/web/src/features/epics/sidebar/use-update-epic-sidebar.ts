@@ -1,6 +1,5 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import { useSidebarSave } from '../../../components/planning/use-sidebar-save.ts';
 import { type UpdateEpicInput, UpdateEpicSidebarMutationDocument } from '../../../gql/graphql.ts';
 
 export type EpicSidebarInput = Omit<UpdateEpicInput, 'groupPath' | 'iid' | 'clientMutationId'>;
@@ -10,21 +9,11 @@ export type EpicSidebarInput = Omit<UpdateEpicInput, 'groupPath' | 'iid' | 'clie
  * danger alert (spec 001 §7), anything else `fallback`; resolves to whether it was saved.
  */
 export function useUpdateEpicSidebar(fullPath: string, iid: string) {
-  const { pushAlert } = useAlerts();
   const [mutate, { loading }] = useMutation(UpdateEpicSidebarMutationDocument);
-
-  const save = async (input: EpicSidebarInput, fallback: string): Promise<boolean> => {
-    try {
-      const result = await mutate({ variables: { input: { ...input, groupPath: fullPath, iid } } });
-      const payload = result.data?.updateEpic;
-      if (payload?.epic && payload.errors.length === 0) return true;
-      pushAlert({ variant: 'danger', message: payload?.errors[0] ?? fallback });
-    } catch (error) {
-      const message = CombinedGraphQLErrors.is(error) ? error.errors[0]?.message : undefined;
-      pushAlert({ variant: 'danger', message: message ?? fallback });
-    }
-    return false;
-  };
-
+  const save = useSidebarSave(async (input: EpicSidebarInput) => {
+    const result = await mutate({ variables: { input: { ...input, groupPath: fullPath, iid } } });
+    const payload = result.data?.updateEpic;
+    return payload ? { saved: payload.epic !== null && payload.epic !== undefined, errors: payload.errors } : null;
+  });
   return { save, isSaving: loading };
 }

@@ -1,13 +1,18 @@
-import { LabelPicker, type LabelPickerChange } from '../../../components/planning/label-picker.tsx';
-import type { EpicSidebarFieldsFragment } from '../../../gql/graphql.ts';
-import styles from './epic-sidebar.module.css';
-import { useUpdateEpicSidebar } from './use-update-epic-sidebar.ts';
+import { LabelPicker, type LabelPickerChange, type LabelPickerProps } from './label-picker.tsx';
+import styles from './sidebar-section.module.css';
 
-type SidebarLabelsProps = { epic: EpicSidebarFieldsFragment; fullPath: string; canEdit: boolean };
+type SidebarLabelsProps = {
+  /** The group whose labels (and its ancestors') are offered. */
+  fullPath: string;
+  labels: LabelPickerProps['selected'];
+  canEdit: boolean;
+  isSaving: boolean;
+  /** Saves the change when the picker closes (add and remove ids). */
+  save: (change: { addLabelIds?: string[]; removeLabelIds?: string[] }, fallback: string) => Promise<boolean>;
+};
 
 /** Labels: the label picker (sidebar variant); changes saved with addLabelIds/removeLabelIds when it closes. */
-export function SidebarLabels({ epic, fullPath, canEdit }: SidebarLabelsProps) {
-  const { save, isSaving } = useUpdateEpicSidebar(fullPath, epic.iid);
+export function SidebarLabels({ fullPath, labels, canEdit, isSaving, save }: SidebarLabelsProps) {
   const handleChange = ({ addIds, removeIds }: LabelPickerChange) =>
     save(
       {
@@ -22,7 +27,7 @@ export function SidebarLabels({ epic, fullPath, canEdit }: SidebarLabelsProps) {
       <LabelPicker
         variant="sidebar"
         fullPath={fullPath}
-        selected={epic.labels?.nodes ?? []}
+        selected={labels}
         allowEdit={canEdit}
         allowCreate={canEdit}
         allowRemove={canEdit}
