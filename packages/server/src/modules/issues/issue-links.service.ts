@@ -81,6 +81,9 @@ export function issueLinksService(db: Db) {
       });
     },
 
+    /** Whether the actor may add and remove the issue's links (the UI shows remove buttons then). */
+    canAdmin: (actor: Actor, issue: IssueNode) => can(db, actor, 'adminIssueLink', { type: 'Issue', ...issue }),
+
     /** Removes a link of the issue (needs `adminIssueLink` on it). */
     async remove(actor: Actor, issue: IssueNode, linkId: number): Promise<LinkedIssue> {
       const found = await this.find(actor, issue, linkId);

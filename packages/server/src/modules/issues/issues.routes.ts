@@ -26,6 +26,7 @@ import { issueActionsUiRoutes } from './issue-actions-ui.routes.ts';
 import type { IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import { issueLinksRoutes } from './issue-links.routes.ts';
+import { issueLinksUiRoutes } from './issue-links-ui.routes.ts';
 import { issueListsRestRoutes, issueListsUiRoutes } from './issue-lists.routes.ts';
 import { issuePageUiRoutes } from './issue-page.routes.ts';
 import { issueFilterFromParams, issueInputFromParams, UPDATE_ATTRIBUTES } from './issue-params.ts';
@@ -165,4 +166,5 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
   registerUi(ui, services, config);
   issueActionsUiRoutes(ui, services, config);
   issuePageUiRoutes(ui, services, config);
+  issueLinksUiRoutes(ui, services, config);
 }

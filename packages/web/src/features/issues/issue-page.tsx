@@ -23,6 +23,8 @@ import { IssueStickyHeader } from './header/issue-sticky-header.tsx';
 import { useInView } from './header/use-in-view.ts';
 import { type RemoteEdit, useIssueRealtime } from './header/use-issue-realtime.ts';
 import { IncidentTabs } from './incident-tabs.tsx';
+import { RelatedIssues } from './related/related-issues.tsx';
+import { IssueSidebar } from './sidebar/issue-sidebar.tsx';
 
 /** The top bar's height: the sticky header appears once the title passes under it. */
 const TOP_BAR_PX = 48;
@@ -128,9 +130,13 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
           />
         )}
         {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
-        <div className={styles.below} />
+        <div className={styles.below}>
+          <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
+        </div>
       </div>
-      <DetailSidebar label="Issue details" state={sidebar} narrowBar={false} />
+      <DetailSidebar label="Issue details" state={sidebar} narrowBar={false}>
+        <IssueSidebar projectPath={projectFullPath} iid={issue.iid} />
+      </DetailSidebar>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, setCookie } from '../../../test/cookies.ts';
+import type { RelatedEpicItem } from '../../issuables/linked-items/linked-items-api.ts';
 import { createTestClient, type Handler, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
 import { EMPTY_TEXT, LinkedItems } from './linked-items.tsx';
-import type { RelatedEpicItem } from './linked-items-api.ts';
 
 const PATH = '/groups/acme/-/epics/1/related_epic_links';
 

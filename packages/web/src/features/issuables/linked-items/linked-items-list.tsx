@@ -1,7 +1,7 @@
 import { Button as AriaButton, Link } from 'react-aria-components';
 import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './linked-items.module.css';
-import type { LinkType, RelatedEpicItem } from './linked-items-api.ts';
+import { type LinkedItem, type LinkedItemType, type LinkType, linkId } from './linked-items-api.ts';
 
 /** The groups in GitLab's order, with their headings. */
 export const LINK_GROUPS: readonly { type: LinkType; heading: string }[] = [
@@ -11,26 +11,27 @@ export const LINK_GROUPS: readonly { type: LinkType; heading: string }[] = [
 ];
 
 type LinkedItemsListProps = {
-  items: readonly RelatedEpicItem[];
-  onRemove: (item: RelatedEpicItem) => void;
+  type: LinkedItemType;
+  items: readonly LinkedItem[];
+  onRemove: (item: LinkedItem) => void;
 };
 
-/** The linked epics grouped under 'Blocks', 'Is blocked by' and 'Relates to' (empty groups left out). */
-export function LinkedItemsList({ items, onRemove }: LinkedItemsListProps) {
+/** The linked epics or issues grouped under 'Blocks', 'Is blocked by' and 'Relates to' (empty groups left out). */
+export function LinkedItemsList({ type, items, onRemove }: LinkedItemsListProps) {
   return (
     <div className={styles.groups}>
-      {LINK_GROUPS.map(({ type, heading }) => {
-        const group = items.filter((item) => item.link_type === type);
+      {LINK_GROUPS.map(({ type: linkType, heading }) => {
+        const group = items.filter((item) => item.link_type === linkType);
         if (group.length === 0) return null;
-        const headingId = `linked-items-${type}`;
+        const headingId = `linked-items-${linkType}`;
         return (
-          <section key={type} className={styles.group} aria-labelledby={headingId}>
+          <section key={linkType} className={styles.group} aria-labelledby={headingId}>
             <h3 id={headingId} className={styles.groupHeading}>
               {heading}
             </h3>
             <ul className={styles.list}>
               {group.map((item) => (
-                <LinkedItemRow key={item.related_epic_link_id} item={item} onRemove={onRemove} />
+                <LinkedItemRow key={linkId(item)} type={type} item={item} onRemove={onRemove} />
               ))}
             </ul>
           </section>
@@ -40,16 +41,22 @@ export function LinkedItemsList({ items, onRemove }: LinkedItemsListProps) {
   );
 }
 
-function LinkedItemRow({ item, onRemove }: { item: RelatedEpicItem; onRemove: (item: RelatedEpicItem) => void }) {
+type LinkedItemRowProps = {
+  type: LinkedItemType;
+  item: LinkedItem;
+  onRemove: (item: LinkedItem) => void;
+};
+
+function LinkedItemRow({ type, item, onRemove }: LinkedItemRowProps) {
   const closed = item.state === 'closed';
   return (
     <li className={styles.row} data-state={item.state}>
       <span
         className={`${styles.stateIcon} ${closed ? styles.closed : styles.open}`}
         role="img"
-        aria-label={closed ? 'Closed epic' : 'Open epic'}
+        aria-label={closed ? `Closed ${type}` : `Open ${type}`}
       >
-        <Icon name="epic" />
+        <Icon name={type === 'epic' ? 'epic' : 'issues'} />
       </span>
       {item.confidential && (
         <span className={styles.confidential}>

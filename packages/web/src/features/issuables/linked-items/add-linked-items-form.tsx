@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ReferenceTokensField } from '../child-items/reference-tokens-field.tsx';
-import { usePendingReferences } from '../child-items/use-pending-references.ts';
+import { ReferenceTokensField } from '../../epics/child-items/reference-tokens-field.tsx';
+import { usePendingReferences } from '../../epics/child-items/use-pending-references.ts';
 import styles from './linked-items.module.css';
-import { ADD_FAILED, LINK_TYPES, type LinkType } from './linked-items-api.ts';
+import { LINK_TYPES, type LinkedItemType, type LinkType, linkedItemsMessages } from './linked-items-api.ts';
 
 /** The relation type choice, in GitLab's words (spec 001 §4). */
 export const LINK_TYPE_TEXT: Record<LinkType, string> = {
@@ -15,6 +15,7 @@ export const LINK_TYPE_TEXT: Record<LinkType, string> = {
 };
 
 export type AddLinkedItemsFormProps = {
+  type: LinkedItemType;
   /** Links the references; rejects with the message to show (the form stays open, nothing lost). */
   onSubmit: (references: string[], linkType: LinkType) => Promise<void>;
   onCancel: () => void;
@@ -25,7 +26,7 @@ export type AddLinkedItemsFormProps = {
  * pasted collect as removable chips; a relation type (default 'relates to'); Add sends the chips
  * plus what is still in the input. Add is disabled while both are empty or while submitting.
  */
-export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormProps) {
+export function AddLinkedItemsForm({ type, onSubmit, onCancel }: AddLinkedItemsFormProps) {
   const headingId = useId();
   const references = usePendingReferences();
   const { setPending, setInput, isEmpty, all } = references;
@@ -45,7 +46,9 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
       await onSubmit(submitted, linkType);
       setPending([]);
     } catch (failure) {
-      setError(failure instanceof Error && failure.message !== '' ? failure.message : ADD_FAILED);
+      setError(
+        failure instanceof Error && failure.message !== '' ? failure.message : linkedItemsMessages(type).addFailed,
+      );
     } finally {
       setSubmitting(false);
     }
@@ -54,7 +57,7 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
   return (
     <form className={styles.form} aria-labelledby={headingId} onSubmit={handleSubmit}>
       <h3 id={headingId} className={styles.formHeading}>
-        Add a linked epic
+        Add a linked {type}
       </h3>
       {error && <Alert variant="danger">{error}</Alert>}
       <RadioGroup
@@ -63,7 +66,7 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
         onChange={(value) => setLinkType(value as LinkType)}
         orientation="horizontal"
       >
-        <Label className={styles.label}>The current epic</Label>
+        <Label className={styles.label}>{`The current ${type}`}</Label>
         <div className={styles.radios}>
           {LINK_TYPES.map((type) => (
             <Radio key={type} value={type} className={styles.radio}>
@@ -74,9 +77,9 @@ export function AddLinkedItemsForm({ onSubmit, onCancel }: AddLinkedItemsFormPro
         </div>
       </RadioGroup>
       <ReferenceTokensField
-        label="the following epics"
-        listLabel="Pending epic references"
-        placeholder="&5, group/path&5 or an epic URL"
+        label={`the following ${type}s`}
+        listLabel={`Pending ${type} references`}
+        placeholder={type === 'epic' ? '&5, group/path&5 or an epic URL' : '#12, group/project#12 or an issue URL'}
         references={references}
         isDisabled={submitting}
       />
