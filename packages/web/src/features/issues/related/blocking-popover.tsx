@@ -10,16 +10,17 @@ import styles from './related-issues.module.css';
 type BlockingPopoverProps = { projectPath: string; iid: string; blockedByCount: number };
 
 /**
- * 'Blocked by N issues': a button that opens (on hover, focus + Enter, or press) a popover listing
+ * 'Blocked by N issues': a button that opens (press, Enter or Space) a popover listing
  * at most 3 open blockers, titles cut at 80 characters, then '+ N more' linking to the related
- * issues section (spec 002 §2.1, §9). The blockers are fetched when it opens.
+ * issues section (spec 002 §2.1, §9). The blockers are fetched on hover (as GitLab does) or when it opens.
  */
 export function BlockingPopover({ projectPath, iid, blockedByCount }: BlockingPopoverProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [load, { data, error, loading }] = useLazyQuery(BlockingIssuesQueryDocument, { fetchPolicy: 'network-only' });
+  const fetchBlockers = () => void load({ variables: { fullPath: projectPath, iid } });
   const open = (next: boolean) => {
     setIsOpen(next);
-    if (next) void load({ variables: { fullPath: projectPath, iid } });
+    if (next) fetchBlockers();
   };
   const issue = data?.project?.issue;
   const nodes = issue?.blockedByIssues?.nodes?.filter((n) => n !== null) ?? [];
@@ -29,7 +30,7 @@ export function BlockingPopover({ projectPath, iid, blockedByCount }: BlockingPo
 
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={open}>
-      <Button variant="tertiary" compact className={styles.blockedButton} onHoverStart={() => open(true)}>
+      <Button variant="tertiary" compact className={styles.blockedButton} onHoverStart={fetchBlockers}>
         <Icon name="blocked" />
         <span>{label}</span>
       </Button>

@@ -10,7 +10,6 @@ import { SidebarSubscription } from '../../../components/planning/sidebar-subscr
 import { useSidebarSave } from '../../../components/planning/use-sidebar-save.ts';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import {
-  IssueParticipantsQueryDocument,
   IssueSetSubscriptionMutationDocument,
   type IssueSidebarFieldsFragment,
   IssueSidebarQueryDocument,
@@ -28,7 +27,6 @@ import { SidebarWeight } from './sidebar-weight.tsx';
 import { useUpdateIssueSidebar } from './use-update-issue-sidebar.ts';
 
 const FETCH_ERROR = 'Something went wrong while fetching the issue sidebar.';
-const PARTICIPANTS_ERROR = 'There was an error getting the issue participants.';
 
 type IssueSidebarProps = { projectPath: string; iid: string; today?: string };
 
@@ -56,8 +54,6 @@ export function IssueSidebar({ projectPath, iid, today }: IssueSidebarProps) {
     const payload = result.data?.issueSetSubscription;
     return payload ? { saved: Boolean(payload.issue), errors: payload.errors } : null;
   });
-  const participants = useQuery(IssueParticipantsQueryDocument, { variables: { fullPath: projectPath, iid } });
-  useErrorAlert(participants.error, PARTICIPANTS_ERROR);
 
   const issue = data?.project?.issue;
   if (error) return <p className={shared.fieldError}>{FETCH_ERROR}</p>;
@@ -93,14 +89,7 @@ export function IssueSidebar({ projectPath, iid, today }: IssueSidebarProps) {
         save={(confidential, fallback) => save({ confidential }, fallback)}
       />
       {currentUser && <SidebarLock {...widget} />}
-      <SidebarParticipants
-        participants={
-          participants.data
-            ? (participants.data.project?.issue?.participants?.nodes?.filter((p) => p !== null) ?? [])
-            : null
-        }
-        error={participants.error ? PARTICIPANTS_ERROR : null}
-      />
+      <SidebarParticipants participants={issue.participants?.nodes?.filter((p) => p !== null) ?? []} />
       {currentUser && (
         <SidebarSubscription issuableType="issue" subscribed={issue.subscribed} save={saveSubscription} />
       )}

@@ -74,7 +74,9 @@ export function SidebarAssignees({
             label="Assign a user"
             projectPath={projectPath}
             groupPath={groupPath}
-            onPick={(user) => !ids.includes(user.id) && setIds([...ids, user.id])}
+            onPick={async (user) => {
+              if (ids.includes(user.id) || (await setIds([...ids, user.id]))) setIsEditing(false);
+            }}
           />
           <div className={shared.formActions}>
             <Button compact onPress={() => setIsEditing(false)}>
