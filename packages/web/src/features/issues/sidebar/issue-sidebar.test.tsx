@@ -40,6 +40,14 @@ function buildIssue(overrides: Record<string, unknown> = {}) {
 
 type Issue = ReturnType<typeof buildIssue>;
 
+/** Operation names, as computed keys (the handlers are functions, not components). */
+const op = {
+  CurrentUserQuery: 'CurrentUserQuery',
+  IssueSidebarQuery: 'IssueSidebarQuery',
+  TimelogCreateMutation: 'TimelogCreateMutation',
+  UpdateIssueSidebarMutation: 'UpdateIssueSidebarMutation',
+} as const;
+
 const ALICE = {
   __typename: 'CurrentUser',
   id: 'gid://gitlab/User/2',
@@ -52,7 +60,7 @@ const ALICE = {
 
 function setup(issue: Issue, handlers: Record<string, Handler> = {}) {
   const { client, calls } = createTestClient({
-    IssueSidebarQuery: () => ({
+    [op.IssueSidebarQuery]: () => ({
       project: {
         __typename: 'Project',
         id: PROJECT_ID,
@@ -60,7 +68,7 @@ function setup(issue: Issue, handlers: Record<string, Handler> = {}) {
         issue,
       },
     }),
-    CurrentUserQuery: () => ({ currentUser: ALICE }),
+    [op.CurrentUserQuery]: () => ({ currentUser: ALICE }),
     ...handlers,
   });
   renderWithClient(
@@ -120,7 +128,7 @@ describe('IssueSidebar', () => {
 
   it('refuses a weight over 99999 before saving, then saves a valid one', async () => {
     const { calls, user } = setup(buildIssue(), {
-      UpdateIssueSidebarMutation: (v) => updated(buildIssue({ weight: (v.input as { weight: number }).weight })),
+      [op.UpdateIssueSidebarMutation]: (v) => updated(buildIssue({ weight: (v.input as { weight: number }).weight })),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit weight' }));
     const box = screen.getByRole('textbox', { name: 'Weight' });
@@ -138,7 +146,7 @@ describe('IssueSidebar', () => {
   });
 
   it("alerts the spec's health status error when setting it fails", async () => {
-    const { user } = setup(buildIssue(), { UpdateIssueSidebarMutation: () => new Error('network') });
+    const { user } = setup(buildIssue(), { [op.UpdateIssueSidebarMutation]: () => new Error('network') });
     await user.click(await screen.findByRole('button', { name: 'Edit health status' }));
     await user.click(screen.getByRole('button', { name: /Health status/ }));
     await user.click(screen.getByRole('option', { name: 'At risk' }));
@@ -147,7 +155,7 @@ describe('IssueSidebar', () => {
 
   it("checks the estimate's format, then sends GitLab's duration text", async () => {
     const { calls, user } = setup(buildIssue(), {
-      UpdateIssueSidebarMutation: () => updated(buildIssue({ timeEstimate: 230400, humanTimeEstimate: '1w 3h' })),
+      [op.UpdateIssueSidebarMutation]: () => updated(buildIssue({ timeEstimate: 230400, humanTimeEstimate: '1w 3h' })),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit estimate' }));
     const box = screen.getByRole('textbox', { name: 'Estimate' });
@@ -165,7 +173,7 @@ describe('IssueSidebar', () => {
 
   it("shows the server's reason when logging time is refused", async () => {
     const { user } = setup(buildIssue(), {
-      TimelogCreateMutation: () => ({
+      [op.TimelogCreateMutation]: () => ({
         timelogCreate: {
           __typename: 'TimelogCreatePayload',
           timelog: null,
