@@ -142,12 +142,12 @@ test('@narrow alice edits an issue sidebar and links a blocking issue', async ({
   await time.getByRole('button', { name: 'Set estimate' }).click();
   await time.getByRole('textbox', { name: 'Estimate' }).fill('1w 2d');
   await time.getByRole('textbox', { name: 'Estimate' }).press('Enter');
-  await expect(time).toContainText('1w 2d');
+  await expect(time.getByRole('definition')).toHaveText(['0h', '1w 2d']);
   await time.getByRole('button', { name: 'Add time spent' }).click();
   await time.getByRole('textbox', { name: 'Time spent' }).fill('3h');
   await time.getByRole('textbox', { name: 'Summary (optional)' }).fill('Pairing');
   await time.getByRole('button', { name: 'Save' }).click();
-  await expect(time).toContainText('3h');
+  await expect(time.getByRole('definition')).toHaveText(['3h', '1w 2d']);
   await expect(time.getByRole('progressbar', { name: 'Time spent of the estimate' })).toBeVisible();
 
   // Confidentiality, after a confirmation.
