@@ -27,6 +27,13 @@ export const users = pgTable('users', {
   /** When too many failed sign-ins locked the account, and until when (null: not locked). */
   lockedAt: ts('locked_at'),
   lockedUntil: ts('locked_until'),
+  /** The activity filter on issues and epics: 0 all, 1 comments only, 2 history only (migration 0013). */
+  issueNotesFilter: smallint('issue_notes_filter').notNull().default(0),
+  epicNotesFilter: smallint('epic_notes_filter').notNull().default(0),
+  /** The activity list's order: oldest (`asc`) or newest (`desc`) first. */
+  notesSort: text('notes_sort', { enum: ['asc', 'desc'] })
+    .notNull()
+    .default('asc'),
 });
 
 export const routes = pgTable('routes', {

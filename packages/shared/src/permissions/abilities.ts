@@ -59,6 +59,7 @@ export const EPIC_ABILITIES = [
   'createNote',
   'awardEmoji',
   'adminEpicRelation',
+  'markNoteAsInternal',
 ] as const;
 
 export const ISSUE_ABILITIES = [
@@ -72,6 +73,7 @@ export const ISSUE_ABILITIES = [
   'reopenIssue',
   'promoteToEpic',
   'reportSpam',
+  'markNoteAsInternal',
 ] as const;
 
 export type EpicAbility = (typeof EPIC_ABILITIES)[number];

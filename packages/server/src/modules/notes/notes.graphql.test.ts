@@ -16,6 +16,7 @@ describe('GraphQL notes and discussions', () => {
   let issue: IssueNode;
   let secret: IssueNode;
   let epic: EpicNode;
+  let project: Awaited<ReturnType<TestApp['buildProject']>>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -27,7 +28,7 @@ describe('GraphQL notes and discussions', () => {
     const group = await t.buildGroup({ path: 'gn', visibility: 'public' });
     await t.addGroupMember(group, reporter, 20);
     await t.addGroupMember(group, guest, 10);
-    const project = await t.buildProject({ group, path: 'app' });
+    project = await t.buildProject({ group, path: 'app' });
     const f = issuesFactories(t);
     issue = await f.buildIssue({ project, title: 'Talk' });
     secret = await f.buildIssue({ project, title: 'Hush', confidential: true });
@@ -203,5 +204,46 @@ describe('GraphQL notes and discussions', () => {
         },
       },
     });
+  });
+
+  it('starts a thread with createDiscussion and sorts discussions newest first on request', async () => {
+    const other = await issuesFactories(t).buildIssue({ project, title: 'Sorted' });
+    const gid = `gid://gitlab/Issue/${other.issue.id}`;
+    const start = `mutation($input: CreateDiscussionInput!) { createDiscussion(input: $input) {
+      note { body internal discussion { id } } errors } }`;
+    await createNote(guest, { noteableId: gid, body: 'First comment' });
+    const thread = await t.graphql<{ createDiscussion: { note: NoteData & { internal: boolean }; errors: string[] } }>(
+      start,
+      { input: { noteableId: gid, body: 'A thread', internal: true } },
+      { as: reporter },
+    );
+    expect(thread.data?.createDiscussion).toMatchObject({ note: { body: 'A thread', internal: true }, errors: [] });
+    const blank = await t.graphql(start, { input: { noteableId: gid, body: '' } }, { as: reporter });
+    expect(blank.data).toEqual({ createDiscussion: { note: null, errors: ["Note can't be blank"] } });
+    const list = (sort: string) => `query { project(fullPath: "gn/app") { issue(iid: "${other.issue.iid}") {
+      discussions(sort: ${sort}) { nodes { individualNote resolvable notes { nodes { body } } } } } } }`;
+    type List = {
+      project: {
+        issue: {
+          discussions: {
+            nodes: { individualNote: boolean; resolvable: boolean; notes: { nodes: { body: string }[] } }[];
+          };
+        };
+      };
+    };
+    const asc = await t.graphql<List>(list('ASC'), {}, { as: reporter });
+    expect(asc.data?.project.issue.discussions.nodes).toEqual([
+      { individualNote: true, resolvable: false, notes: { nodes: [{ body: 'First comment' }] } },
+      { individualNote: false, resolvable: true, notes: { nodes: [{ body: 'A thread' }] } },
+    ]);
+    const desc = await t.graphql<List>(list('DESC'), {}, { as: reporter });
+    expect(desc.data?.project.issue.discussions.nodes.map((d) => d.notes.nodes[0]?.body)).toEqual([
+      'A thread',
+      'First comment',
+    ]);
+    const guestView = await t.graphql<List>(list('DESC'), {}, { as: guest });
+    expect(guestView.data?.project.issue.discussions.nodes.map((d) => d.notes.nodes[0]?.body)).toEqual([
+      'First comment',
+    ]);
   });
 });

@@ -31,12 +31,20 @@ const NotePermissionsRef = permissionsType<NoteNode>('NotePermissions', NOTE_ABI
   noteable: noteableSubject(n.noteable),
 }));
 
-const NotesFilterEnum = builder.enumType('NotesFilterType', {
+export const NotesFilterEnum = builder.enumType('NotesFilterType', {
   description: 'Work item notes collection type.',
   values: {
     ALL_NOTES: { value: 'all_notes', description: 'Show all activity.' },
     ONLY_COMMENTS: { value: 'only_comments', description: 'Show comments only.' },
     ONLY_ACTIVITY: { value: 'only_activity', description: 'Show history only.' },
+  } as const,
+});
+
+export const SortDirectionEnum = builder.enumType('SortDirectionEnum', {
+  description: 'Sort direction.',
+  values: {
+    ASC: { value: 'asc', description: 'Ascending order.' },
+    DESC: { value: 'desc', description: 'Descending order.' },
   } as const,
 });
 
@@ -224,7 +232,12 @@ builder.objectField(DiscussionConnection, 'count', (t) =>
 );
 
 const FILTER = 'Type of notes collection: ALL_NOTES, ONLY_COMMENTS, ONLY_ACTIVITY.';
-type ListArgs = { filter?: NotesFilter | null; first?: number | null; after?: string | null };
+type ListArgs = {
+  filter?: NotesFilter | null;
+  sort?: 'asc' | 'desc' | null;
+  first?: number | null;
+  after?: string | null;
+};
 
 /** A noteable's notes, oldest first (GitLab's order in the activity list). */
 const listNotes = (noteable: NoteableNode, args: ListArgs, ctx: GraphQLContext) =>
@@ -234,7 +247,11 @@ const listNotes = (noteable: NoteableNode, args: ListArgs, ctx: GraphQLContext) 
 
 const listDiscussions = (noteable: NoteableNode, args: ListArgs, ctx: GraphQLContext) =>
   offsetConnection(args, (page) =>
-    ctx.services.notes.discussions(ctx.actor, noteable, { ...page, filter: args.filter ?? 'all_notes' }),
+    ctx.services.notes.discussions(ctx.actor, noteable, {
+      ...page,
+      filter: args.filter ?? 'all_notes',
+      sort: args.sort ?? 'asc',
+    }),
   );
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -267,7 +284,14 @@ function noteableFields<Parent>(
       {
         type: DiscussionRef,
         description: `All discussions on this ${what}.`,
-        args: { filter: t.arg({ type: NotesFilterEnum, required: false, description: FILTER }) },
+        args: {
+          filter: t.arg({ type: NotesFilterEnum, required: false, description: FILTER }),
+          sort: t.arg({
+            type: SortDirectionEnum,
+            required: false,
+            description: 'Order of the discussions by their first note: ASC oldest first (default), DESC newest first.',
+          }),
+        },
         resolve: (parent, args, ctx) => listDiscussions(noteable(parent), args, ctx),
       },
       DiscussionConnection,
@@ -308,44 +332,73 @@ function discussionIdOf(gid: string): string {
 
 const errorsField = { description: 'Errors encountered during execution of the mutation.' };
 
+const noteableInputFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
+  noteableId: t.id({ required: true, description: 'Global ID of the resource to add a note to.' }),
+  body: t.string({ required: true, description: 'Content of the note.' }),
+  internal: t.boolean({
+    required: false,
+    description: 'Internal flag for a note. Default is false (Reporter and above only).',
+  }),
+});
+
+const notePayloadFields = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, { note: NoteNode | null; errors: string[] }>) => ({
+    note: t.field({ type: NoteRef, nullable: true, description: 'Note after mutation.', resolve: (p) => p.note }),
+    errors: t.stringList({ ...errorsField, resolve: (p) => p.errors }),
+  }),
+};
+
+type CreateInput = {
+  noteableId: string | number;
+  body: string;
+  internal?: boolean | null;
+  discussionId?: string | number | null;
+};
+
+/** createNote and createDiscussion: a comment, a reply, or the first note of a new thread. */
+const createIn = (ctx: GraphQLContext, input: CreateInput, thread: boolean) =>
+  runMutation(
+    async () => {
+      const noteable = await noteableOf(ctx, String(input.noteableId));
+      const discussionId = input.discussionId ? discussionIdOf(String(input.discussionId)) : undefined;
+      const note = await ctx.services.notes.create(ctx.actor, noteable, {
+        body: input.body,
+        internal: input.internal ?? false,
+        discussionId,
+        thread,
+      });
+      return { note };
+    },
+    { note: null },
+  );
+
 builder.relayMutationField(
   'createNote',
   {
     inputFields: (t) => ({
-      noteableId: t.id({ required: true, description: 'Global ID of the resource to add a note to.' }),
-      body: t.string({ required: true, description: 'Content of the note.' }),
+      ...noteableInputFields(t),
       discussionId: t.id({ required: false, description: 'Global ID of the discussion the note is in reply to.' }),
-      internal: t.boolean({
-        required: false,
-        description: 'Internal flag for a note. Default is false (Reporter and above only).',
-      }),
     }),
   },
   {
     description: 'Creates a note on an issue or an epic, or a reply in one of their discussions.',
     extensions: { ability: 'createNote' },
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, ctx) =>
-      runMutation(
-        async () => {
-          const noteable = await noteableOf(ctx, String(input.noteableId));
-          const discussionId = input.discussionId ? discussionIdOf(String(input.discussionId)) : undefined;
-          const note = await ctx.services.notes.create(ctx.actor, noteable, {
-            body: input.body,
-            internal: input.internal ?? false,
-            discussionId,
-          });
-          return { note };
-        },
-        { note: null },
-      ),
+    resolve: (_root, { input }, ctx) => createIn(ctx, input as CreateInput, false),
   },
+  notePayloadFields,
+);
+
+builder.relayMutationField(
+  'createDiscussion',
+  { inputFields: (t) => noteableInputFields(t) },
   {
-    outputFields: (t) => ({
-      note: t.field({ type: NoteRef, nullable: true, description: 'Note after mutation.', resolve: (p) => p.note }),
-      errors: t.stringList({ ...errorsField, resolve: (p) => p.errors }),
-    }),
+    description: 'Starts a thread (a resolvable discussion) on an issue or an epic.',
+    extensions: { ability: 'createNote' },
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, ctx) => createIn(ctx, input as CreateInput, true),
   },
+  notePayloadFields,
 );
 
 builder.relayMutationField(

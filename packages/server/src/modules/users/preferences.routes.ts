@@ -6,7 +6,14 @@ import type { Services } from '../services.ts';
 
 /** GitLab's `UserPreferences` entity (the fields Milepost has). */
 export function userPreferencesEntity(user: UserRow) {
-  return { id: user.id, user_id: user.id, first_day_of_week: user.firstDayOfWeek };
+  return {
+    id: user.id,
+    user_id: user.id,
+    first_day_of_week: user.firstDayOfWeek,
+    issue_notes_filter: user.issueNotesFilter,
+    epic_notes_filter: user.epicNotesFilter,
+    notes_sort: user.notesSort,
+  };
 }
 
 export function preferencesRoutes(api: FastifyInstance, services: Services): void {
@@ -21,7 +28,12 @@ export function preferencesRoutes(api: FastifyInstance, services: Services): voi
       ...((request.query as Record<string, unknown>) ?? {}),
       ...((request.body as Record<string, unknown>) ?? {}),
     };
-    const user = await services.users.updatePreferences(request.actor, { firstDayOfWeek: body.first_day_of_week });
+    const user = await services.users.updatePreferences(request.actor, {
+      firstDayOfWeek: body.first_day_of_week,
+      issueNotesFilter: body.issue_notes_filter,
+      epicNotesFilter: body.epic_notes_filter,
+      notesSort: body.notes_sort,
+    });
     return userPreferencesEntity(user);
   });
 }

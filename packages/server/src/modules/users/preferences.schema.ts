@@ -6,6 +6,8 @@ import type { UserRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { CurrentUserRef } from '../auth/auth.schema.ts';
+import { NotesFilterEnum, SortDirectionEnum } from '../notes/notes.schema.ts';
+import { NOTES_FILTERS, type NotesFilterValue } from './users.service.ts';
 
 const FIRST_DAY_DESCRIPTION = 'First day of the week in calendars and the roadmap: 0 Sunday, 1 Monday, 6 Saturday.';
 
@@ -13,10 +15,42 @@ builder.objectField(CurrentUserRef, 'firstDayOfWeek', (t) =>
   t.exposeInt('firstDayOfWeek', { description: FIRST_DAY_DESCRIPTION }),
 );
 
+const FILTER_NAMES = Object.fromEntries(Object.entries(NOTES_FILTERS).map(([name, value]) => [value, name])) as Record<
+  NotesFilterValue,
+  keyof typeof NOTES_FILTERS
+>;
+const filterName = (value: number) => FILTER_NAMES[value as NotesFilterValue] ?? 'all_notes';
+const filterValue = (name: string | null | undefined) =>
+  name == null ? undefined : NOTES_FILTERS[name as keyof typeof NOTES_FILTERS];
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The activity preferences, on `CurrentUser` and `UserPreferences` alike. */
+const activityFields = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, UserRow>) => ({
+  issueNotesFilter: t.field({
+    type: NotesFilterEnum,
+    description: "The activity filter on issue pages (GitLab's `issue_notes_filter`).",
+    resolve: (user) => filterName(user.issueNotesFilter),
+  }),
+  epicNotesFilter: t.field({
+    type: NotesFilterEnum,
+    description: 'The activity filter on epic pages.',
+    resolve: (user) => filterName(user.epicNotesFilter),
+  }),
+  notesSort: t.field({
+    type: SortDirectionEnum,
+    description: 'The order of the activity on issue and epic pages: ASC oldest first, DESC newest first.',
+    resolve: (user) => user.notesSort,
+  }),
+});
+
+builder.objectFields(CurrentUserRef, activityFields);
+
 export const UserPreferencesRef = builder.objectRef<UserRow>('UserPreferences').implement({
   description: 'Preferences of the signed-in user.',
   fields: (t) => ({
     firstDayOfWeek: t.exposeInt('firstDayOfWeek', { description: FIRST_DAY_DESCRIPTION }),
+    ...activityFields(t),
   }),
 });
 
@@ -28,6 +62,21 @@ builder.relayMutationField(
         required: false,
         description: 'First day of the week: 0 Sunday, 1 Monday or 6 Saturday.',
       }),
+      issueNotesFilter: t.field({
+        type: NotesFilterEnum,
+        required: false,
+        description: 'The activity filter on issue pages.',
+      }),
+      epicNotesFilter: t.field({
+        type: NotesFilterEnum,
+        required: false,
+        description: 'The activity filter on epic pages.',
+      }),
+      notesSort: t.field({
+        type: SortDirectionEnum,
+        required: false,
+        description: 'The order of the activity on issue and epic pages.',
+      }),
     }),
   },
   {
@@ -37,7 +86,12 @@ builder.relayMutationField(
     resolve: (_root, { input }, ctx) =>
       runMutation(
         async () => {
-          const user = await ctx.services.users.updatePreferences(ctx.actor, { firstDayOfWeek: input.firstDayOfWeek });
+          const user = await ctx.services.users.updatePreferences(ctx.actor, {
+            firstDayOfWeek: input.firstDayOfWeek,
+            issueNotesFilter: filterValue(input.issueNotesFilter),
+            epicNotesFilter: filterValue(input.epicNotesFilter),
+            notesSort: input.notesSort,
+          });
           return { userPreferences: user, currentUser: user };
         },
         { userPreferences: null, currentUser: null },

@@ -15,6 +15,8 @@ const UPDATE = `mutation($first: Int) {
   }
 }`;
 const ME = 'query { currentUser { username firstDayOfWeek } }';
+/** The activity preferences' defaults (notes-preferences.test.ts changes them). */
+const ACTIVITY = { issue_notes_filter: 0, epic_notes_filter: 0, notes_sort: 'asc' };
 
 type UpdatePayload = {
   userPreferencesUpdate: {
@@ -104,10 +106,15 @@ describe('first day of the week', () => {
 
     it('shows and updates the preferences of the signed-in user', async () => {
       const carol = await t.buildUser();
-      expect((await api('GET', carol)).json()).toEqual({ id: carol.id, user_id: carol.id, first_day_of_week: 0 });
+      expect((await api('GET', carol)).json()).toEqual({
+        id: carol.id,
+        user_id: carol.id,
+        first_day_of_week: 0,
+        ...ACTIVITY,
+      });
       const put = await api('PUT', carol, { first_day_of_week: 1 });
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toEqual({ id: carol.id, user_id: carol.id, first_day_of_week: 1 });
+      expect(put.json()).toEqual({ id: carol.id, user_id: carol.id, first_day_of_week: 1, ...ACTIVITY });
       expect((await api('GET', carol)).json()).toMatchObject({ first_day_of_week: 1 });
     });
 

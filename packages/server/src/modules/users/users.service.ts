@@ -24,7 +24,17 @@ export type UserInput = {
 };
 
 /** What the signed-in user may change about themselves (GitLab's user preferences). */
-export type PreferencesInput = { firstDayOfWeek?: unknown };
+export type PreferencesInput = {
+  firstDayOfWeek?: unknown;
+  issueNotesFilter?: unknown;
+  epicNotesFilter?: unknown;
+  notesSort?: unknown;
+};
+
+/** GitLab's `UserPreference::NOTES_FILTERS`: all activity, comments only, history only. */
+export const NOTES_FILTERS = { all_notes: 0, only_comments: 1, only_activity: 2 } as const;
+export type NotesFilterValue = (typeof NOTES_FILTERS)[keyof typeof NOTES_FILTERS];
+const isNotesFilterValue = (value: unknown): value is NotesFilterValue => value === 0 || value === 1 || value === 2;
 
 export function usersService(db: Db) {
   const repo = usersRepository(db);
@@ -89,20 +99,44 @@ export function usersService(db: Db) {
     },
 
     /**
-     * Changes the signed-in user's own preferences. The first day of the week must be 0 (Sunday),
-     * 1 (Monday) or 6 (Saturday); a numeric string counts (REST form parameters).
+     * Changes the signed-in user's own preferences; only the ones given. The first day of the week
+     * must be 0 (Sunday), 1 (Monday) or 6 (Saturday); the activity filters 0, 1 or 2 (GitLab's
+     * `NOTES_FILTERS`); the activity sort `asc` or `desc`. A numeric string counts (REST form
+     * parameters). Nothing is saved unless every value given is valid.
      */
     async updatePreferences(actor: Actor, input: PreferencesInput): Promise<UserRow> {
       const user = actor.user;
       if (!user) throw new UnauthorizedError();
       if (!canWrite(actor)) throw new ForbiddenError('insufficient_scope');
-      const raw = input.firstDayOfWeek;
-      if (raw === undefined || raw === null || raw === '') return user;
-      const value = typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-      if (!isFirstDayOfWeek(value))
-        throw new ValidationError({ first_day_of_week: ['is not included in the list'] }, 422);
-      if (value === user.firstDayOfWeek) return user;
-      return (await repo.update(user.id, { firstDayOfWeek: value })) ?? user;
+      const given = (raw: unknown) => raw !== undefined && raw !== null && raw !== '';
+      const number = (raw: unknown) =>
+        typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+      const errors = new FieldErrors();
+      const changes: Partial<Pick<UserRow, 'firstDayOfWeek' | 'issueNotesFilter' | 'epicNotesFilter' | 'notesSort'>> =
+        {};
+      if (given(input.firstDayOfWeek)) {
+        const value = number(input.firstDayOfWeek);
+        if (isFirstDayOfWeek(value)) changes.firstDayOfWeek = value;
+        else errors.add('first_day_of_week', 'is not included in the list');
+      }
+      for (const [key, field] of [
+        ['issueNotesFilter', 'issue_notes_filter'],
+        ['epicNotesFilter', 'epic_notes_filter'],
+      ] as const) {
+        if (!given(input[key])) continue;
+        const value = number(input[key]);
+        if (isNotesFilterValue(value)) changes[key] = value;
+        else errors.add(field, 'is not included in the list');
+      }
+      if (given(input.notesSort)) {
+        const value = typeof input.notesSort === 'string' ? input.notesSort.trim().toLowerCase() : input.notesSort;
+        if (value === 'asc' || value === 'desc') changes.notesSort = value;
+        else errors.add('notes_sort', 'is not included in the list');
+      }
+      if (errors.any) throw new ValidationError(errors.fields, 422);
+      const changed = Object.entries(changes).filter(([key, value]) => user[key as keyof typeof changes] !== value);
+      if (changed.length === 0) return user;
+      return (await repo.update(user.id, Object.fromEntries(changed))) ?? user;
     },
 
     async count(): Promise<number> {
