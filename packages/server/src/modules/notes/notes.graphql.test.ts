@@ -246,4 +246,32 @@ describe('GraphQL notes and discussions', () => {
       'First comment',
     ]);
   });
+
+  it('edits under a lock version and finds a note by id, hidden ones as missing', async () => {
+    const gid = `gid://gitlab/Issue/${issue.issue.id}`;
+    const created = await createNote(guest, { noteableId: gid, body: 'Version one' });
+    const id = created.data?.createNote.note?.id;
+    const find = `query($id: ID!) { note(id: $id) { body lockVersion } }`;
+    expect((await t.graphql(find, { id }, { as: guest })).data).toEqual({
+      note: { body: 'Version one', lockVersion: 0 },
+    });
+    const update = `mutation($input: UpdateNoteInput!) { updateNote(input: $input) { note { body lockVersion } errors } }`;
+    const first = await t.graphql(update, { input: { id, body: 'Version two', lockVersion: 0 } }, { as: guest });
+    expect(first.data).toEqual({ updateNote: { note: { body: 'Version two', lockVersion: 1 }, errors: [] } });
+    const stale = await t.graphql(update, { input: { id, body: 'Version three', lockVersion: 0 } }, { as: guest });
+    expect(stale.data).toEqual({
+      updateNote: {
+        note: null,
+        errors: ['Someone edited this comment at the same time you did. Please refresh the page to see their changes.'],
+      },
+    });
+    expect((await t.graphql(find, { id }, { as: guest })).data).toEqual({
+      note: { body: 'Version two', lockVersion: 1 },
+    });
+    const internal = await createNote(reporter, { noteableId: gid, body: 'Quiet', internal: true });
+    expect((await t.graphql(find, { id: internal.data?.createNote.note?.id }, { as: guest })).data).toEqual({
+      note: null,
+    });
+    expect((await t.graphql(find, { id: 'gid://gitlab/Note/999999' }, { as: guest })).data).toEqual({ note: null });
+  });
 });

@@ -107,6 +107,10 @@ NoteRef.implement({
       description: 'User who last edited the note.',
       resolve: (n) => (n.note.lastEditedAt ? n.note.updatedById : null),
     }),
+    lockVersion: t.int({
+      description: "Version of the note's text, for `updateNote`'s `lockVersion` (optimistic locking).",
+      resolve: (n) => n.note.lockVersion,
+    }),
     resolvable: t.boolean({
       description: 'Indicates if the object can be resolved.',
       resolve: (n) => resolvable(n.note),
@@ -330,6 +334,21 @@ function discussionIdOf(gid: string): string {
   return m[1];
 }
 
+builder.queryField('note', (t) =>
+  t.field({
+    type: NoteRef,
+    nullable: true,
+    description: 'Find a note.',
+    extensions: { ability: 'readNote' },
+    args: { id: t.arg.id({ required: true, description: 'Global ID of the note.' }) },
+    resolve: async (_root, args, ctx) => {
+      const id = String(args.id);
+      if (!/^gid:\/\/gitlab\/Note\/\d{1,15}$/.test(id)) return null;
+      return (await ctx.services.notes.findById(ctx.actor, fromGlobalId(id, 'Note'))) ?? null;
+    },
+  }),
+);
+
 const errorsField = { description: 'Errors encountered during execution of the mutation.' };
 
 const noteableInputFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
@@ -407,6 +426,11 @@ builder.relayMutationField(
     inputFields: (t) => ({
       id: t.id({ required: true, description: 'Global ID of the note to update.' }),
       body: t.string({ required: false, description: 'Content of the note.' }),
+      lockVersion: t.int({
+        required: false,
+        description:
+          "The note's `lockVersion` the change is based on; when someone changed the note since, nothing is saved and the payload says so.",
+      }),
     }),
   },
   {
@@ -418,7 +442,12 @@ builder.relayMutationField(
         async () => {
           const node = await noteOf(ctx, String(input.id));
           if (input.body == null) return { note: node };
-          return { note: await ctx.services.notes.update(ctx.actor, node, { body: input.body }) };
+          return {
+            note: await ctx.services.notes.update(ctx.actor, node, {
+              body: input.body,
+              lockVersion: input.lockVersion ?? undefined,
+            }),
+          };
         },
         { note: null },
       ),
