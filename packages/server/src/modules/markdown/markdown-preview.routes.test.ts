@@ -1,4 +1,4 @@
-/** The group markdown preview (`POST /groups/<path>/-/preview_markdown`) used by the epic's edit form. */
+/** The markdown previews (`POST /groups/<path>/-/preview_markdown`, `POST /<project>/-/preview_markdown`) of the edit and comment forms. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -15,7 +15,9 @@ describe('markdown preview', () => {
     outsider = await t.buildUser();
     const acme = await t.buildGroup({ path: 'acme', owner });
     await t.buildGroup({ path: 'platform', parent: acme, owner });
-    await t.buildGroup({ path: 'secret', visibility: 'private', owner });
+    const secret = await t.buildGroup({ path: 'secret', visibility: 'private', owner });
+    await t.buildProject({ group: acme, path: 'app' });
+    await t.buildProject({ group: secret, path: 'vault', visibility: 'private' });
   });
 
   const preview = (url: string, payload: unknown, as: UserRow | null = owner) =>
@@ -56,5 +58,13 @@ describe('markdown preview', () => {
     expect((await preview('/groups/secret/-/preview_markdown', { text: 'x' }, null)).statusCode).toBe(404);
     expect((await preview('/groups/secret/-/preview_markdown', { text: 'x' })).statusCode).toBe(200);
     expect((await preview('/groups/nope/-/preview_markdown', { text: 'x' })).statusCode).toBe(404);
+  });
+
+  it('previews for a project the viewer can read, and is a 404 for others', async () => {
+    const res = await preview('/acme/app/-/preview_markdown?target_type=Note', { text: '_hi_' });
+    expect([res.statusCode, res.json<{ body: string }>().body.trim()]).toEqual([200, '<p><em>hi</em></p>']);
+    expect((await preview('/secret/vault/-/preview_markdown', { text: 'x' }, outsider)).statusCode).toBe(404);
+    expect((await preview('/secret/vault/-/preview_markdown', { text: 'x' })).statusCode).toBe(200);
+    expect((await preview('/acme/nope/-/preview_markdown', { text: 'x' })).statusCode).toBe(404);
   });
 });

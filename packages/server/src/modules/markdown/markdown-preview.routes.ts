@@ -1,6 +1,7 @@
 /**
- * GitLab's markdown preview for a group's forms (the epic's Write / Preview tabs):
- * `POST /groups/<path>/-/preview_markdown` (also without `/-/`) with `{text}` → `{body: html}`.
+ * GitLab's markdown preview for a group's or a project's forms (Write / Preview tabs of epics,
+ * issues and comments): `POST /groups/<path>/-/preview_markdown` (also without `/-/`) and
+ * `POST /<project path>/-/preview_markdown` with `{text}` → `{body: html}`.
  * The same renderer and sanitiser as stored descriptions, so the preview is what will be shown.
  */
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { MAX_DESCRIPTION_LENGTH } from '../epics/epic-input.ts';
 import type { Services } from '../services.ts';
 
 const PREVIEW = /^\/groups\/(?<group>[^?#]+?)(?:\/-)?\/preview_markdown$/;
+const PROJECT_PREVIEW = /^\/(?!groups\/)(?<project>[^?#]+?)\/-\/preview_markdown$/;
 
 function textOf(request: FastifyRequest): string {
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
@@ -24,12 +26,21 @@ function textOf(request: FastifyRequest): string {
   return text;
 }
 
+const preview = (request: FastifyRequest) => ({
+  body: renderMarkdown(textOf(request)),
+  references: { users: [], commands: '', suggestions: [] },
+});
+
 export function markdownPreviewUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
   ui.add('POST', PREVIEW, async (request, _reply, params) => {
     // Only where the viewer can read the group: a hidden group is a 404, like a missing one.
     const group = await services.groups.find(request.actor, params.group ?? '');
     if (!group) throw new NotFoundError();
-    const text = textOf(request);
-    return { body: renderMarkdown(text), references: { users: [], commands: '', suggestions: [] } };
+    return preview(request);
+  });
+  ui.add('POST', PROJECT_PREVIEW, async (request, _reply, params) => {
+    const project = await services.projects.find(request.actor, params.project ?? '');
+    if (!project) throw new NotFoundError();
+    return preview(request);
   });
 }
