@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import { DiscussionSection } from '../discussions/discussion-section.tsx';
 import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
 import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
@@ -56,6 +57,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           )}
           <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />
           <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
+          <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid: epic.iid }} />
         </div>
         <EpicSidebar groupFullPath={group.fullPath} iid={epic.iid} />
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
 import { ServerHtml } from '../../issuables/server-html.tsx';
 import styles from './description-field.module.css';
@@ -10,6 +10,15 @@ type DescriptionFieldProps = {
   value: string;
   onChange: (value: string) => void;
   isDisabled?: boolean;
+  /** The field's name ('Description'; comments name it 'Comment'); `hideLabel` keeps it for assistive tech only. */
+  label?: string;
+  hideLabel?: boolean;
+  placeholder?: string;
+  autoFocus?: boolean;
+  /** A shorter text area (comments and replies). */
+  compact?: boolean;
+  /** Keys in the text area (comments submit on Ctrl/Cmd+Enter). */
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 } & (
   | { groupFullPath: string; iid: string; preview?: undefined }
   /** How the server renders the text for the Preview tab (another page's preview path). */
@@ -20,7 +29,18 @@ type DescriptionFieldProps = {
  * The description as plain markdown, with Write and Preview tabs (spec §2.7). The preview is the
  * server's rendering (`preview_markdown`), so it looks exactly as it will once saved.
  */
-export function DescriptionField({ value, onChange, isDisabled, ...source }: DescriptionFieldProps) {
+export function DescriptionField({
+  value,
+  onChange,
+  isDisabled,
+  label = 'Description',
+  hideLabel,
+  placeholder = 'Write a description or drag your files here…',
+  autoFocus,
+  compact,
+  onKeyDown,
+  ...source
+}: DescriptionFieldProps) {
   const labelId = useId();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview>({ status: 'idle' });
@@ -45,12 +65,12 @@ export function DescriptionField({ value, onChange, isDisabled, ...source }: Des
   };
 
   return (
-    <div className={styles.field}>
-      <span id={labelId} className={styles.label}>
-        Description
+    <div className={compact ? `${styles.field} ${styles.compact}` : styles.field}>
+      <span id={labelId} className={hideLabel ? 'visually-hidden' : styles.label}>
+        {label}
       </span>
       <Tabs selectedKey={tab} onSelectionChange={handleTabChange} className={styles.tabs}>
-        <TabList aria-label="Description editor" className={styles.tabList}>
+        <TabList aria-label={`${label} editor`} className={styles.tabList}>
           <Tab id="write" className={styles.tab}>
             Write
           </Tab>
@@ -60,7 +80,13 @@ export function DescriptionField({ value, onChange, isDisabled, ...source }: Des
         </TabList>
         <TabPanel id="write" className={styles.panel}>
           <TextField value={value} onChange={onChange} aria-labelledby={labelId} isDisabled={isDisabled}>
-            <TextArea className={styles.textarea} placeholder="Write a description or drag your files here…" />
+            <TextArea
+              className={styles.textarea}
+              placeholder={placeholder}
+              // biome-ignore lint/a11y/noAutofocus: the field opens on the user's request (Edit, Reply)
+              autoFocus={autoFocus}
+              onKeyDown={onKeyDown}
+            />
           </TextField>
           <p className={styles.hint}>Supports Markdown.</p>
         </TabPanel>

@@ -43,12 +43,39 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
 
 export type PageEpic = ReturnType<typeof buildPageEpic>;
 
+function emptyDiscussions(epic: PageEpic | null) {
+  if (!epic) return null;
+  return {
+    __typename: 'Epic',
+    id: epic.id,
+    userPermissions: { __typename: 'EpicPermissions', createNote: false, markNoteAsInternal: false },
+    discussions: {
+      __typename: 'DiscussionConnection',
+      count: 0,
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      nodes: [],
+    },
+  };
+}
+
 /** Renders the page of `epic` (null: not found); `handlers` answer the other operations by name. */
 export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, Handler> = {}) {
   return renderDetailPage(
     <EpicPage group={EPIC_PAGE_GROUP} iid="5" />,
     '/groups/acme/-/epics/5',
     ['EpicPageQuery', { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } }],
-    handlers,
+    {
+      // Entries: operation names are PascalCase, not components.
+      ...Object.fromEntries<Handler>([
+        // The discussion section below: no activity yet, a signed-out viewer.
+        ['NotesPreferencesQuery', () => ({ currentUser: null })],
+        ['CurrentUserQuery', () => ({ currentUser: null })],
+        [
+          'EpicDiscussionsQuery',
+          () => ({ group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic: emptyDiscussions(epic) } }),
+        ],
+      ]),
+      ...handlers,
+    },
   );
 }

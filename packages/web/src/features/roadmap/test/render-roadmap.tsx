@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { render } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { AlertsArea } from '../../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../../app/alerts/alerts-context.tsx';
-import { roadmapTypePolicies } from '../roadmap-cache.ts';
+import { createCache } from '../../../app/apollo-client.ts';
 
 export type OperationCall = { operationName: string; variables: Record<string, unknown> };
 /** Answers one operation: data, or an Error for a failed request. */
@@ -15,7 +15,7 @@ export type Handler = (variables: Record<string, unknown>) => unknown;
 
 /**
  * An Apollo client whose link answers each operation by name from `handlers` (a missing handler
- * fails the request), recording every call; with the app's roadmap cache policies.
+ * fails the request), recording every call; with the app's cache policies.
  */
 export function createTestClient(handlers: Record<string, Handler>) {
   const calls: OperationCall[] = [];
@@ -39,7 +39,7 @@ export function createTestClient(handlers: Record<string, Handler>) {
         });
       }),
   );
-  const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: roadmapTypePolicies }) });
+  const client = new ApolloClient({ link, cache: createCache() });
   return { client, calls };
 }
 

@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { Link } from 'react-aria-components';
+import { useCurrentUser } from '../../app/use-current-user.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { ActivityControls } from './activity-controls.tsx';
+import { CommentForm } from './comment-form.tsx';
+import { DiscussionItem } from './discussion-item.tsx';
+import styles from './discussions.module.css';
+import { issuableWord, type Noteable } from './noteable.ts';
+import { useDiscussions } from './use-discussions.ts';
+import { useNoteActions } from './use-note-actions.ts';
+import { useNotesPreferences } from './use-notes-preferences.ts';
+
+export const FETCH_ERROR = 'Something went wrong while fetching comments. Please try again.';
+export const PREFERENCE_ERROR = 'Your choice could not be saved; it applies on this page only.';
+
+/** Spec 002: the locked-discussion text. */
+export function lockedText(noteable: Noteable): string {
+  return `The discussion in this ${issuableWord(noteable.type)} is locked. Only project members can comment.`;
+}
+
+/**
+ * The discussion section of the issue and epic pages: the activity (history lines, comments and
+ * threads) with its filter and sort kept per user, and the comment form — at the end oldest first,
+ * on top newest first, as GitLab places it.
+ */
+export function DiscussionSection({ noteable }: { noteable: Noteable }) {
+  const headingId = useId();
+  const preferences = useNotesPreferences(noteable.type);
+  const state = useDiscussions(noteable, preferences.filter, preferences.sort, !preferences.ready);
+  const actions = useNoteActions(state.noteableId, state.noteableCacheId);
+  const { currentUser } = useCurrentUser();
+  const viewer = currentUser ? { id: currentUser.id, name: currentUser.name, username: currentUser.username } : null;
+  const canComment = state.canCreateNote && Boolean(currentUser);
+
+  if (state.missing) return null;
+
+  const form = (
+    <div className={styles.formArea}>
+      {state.discussionLocked && (
+        <p className={styles.locked}>
+          <Icon name="lock" size={14} />
+          {lockedText(noteable)}
+        </p>
+      )}
+      {preferences.filter === 'ONLY_ACTIVITY' ? (
+        <div className={styles.historyOnly}>
+          <p>
+            You're only seeing <strong>other activity</strong> in the feed. To add a comment, switch to one of the
+            following options.
+          </p>
+          <div className={styles.threadActions}>
+            <Button compact onPress={() => preferences.setFilter('ALL_NOTES')}>
+              Show all activity
+            </Button>
+            <Button compact onPress={() => preferences.setFilter('ONLY_COMMENTS')}>
+              Show comments only
+            </Button>
+          </div>
+        </div>
+      ) : canComment ? (
+        <CommentForm
+          noteable={noteable}
+          canMarkInternal={state.canMarkInternal}
+          onSubmit={(input) => actions.create(input)}
+        />
+      ) : !currentUser && !state.loading ? (
+        <p className={styles.signIn}>
+          Please <Link href="/users/sign_up">register</Link> or <Link href="/users/sign_in">sign in</Link> to reply
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <header className={styles.sectionHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          Activity
+        </h2>
+        <ActivityControls
+          filter={preferences.filter}
+          sort={preferences.sort}
+          onFilterChange={preferences.setFilter}
+          onSortChange={preferences.setSort}
+        />
+      </header>
+      {preferences.saveError && (
+        <p className={styles.notice} role="status">
+          {PREFERENCE_ERROR}
+        </p>
+      )}
+      {preferences.sort === 'DESC' && form}
+      {state.loading ? (
+        <SkeletonList rows={3} label="Loading activity" />
+      ) : (
+        <ol className={styles.timeline} aria-label="Activity" aria-busy={state.loadingMore}>
+          {state.discussions.map((discussion) => (
+            <li key={discussion.id} className={styles.entry}>
+              <DiscussionItem
+                noteable={noteable}
+                discussion={discussion}
+                viewer={viewer}
+                actions={actions}
+                canReply={canComment}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      {state.loadingMore && !state.error && <SkeletonList rows={1} label="Loading more activity" />}
+      {state.error && (
+        <div className={styles.fetchError} role="alert">
+          <p>{FETCH_ERROR}</p>
+          <Button compact onPress={state.retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {preferences.sort === 'ASC' && form}
+    </section>
+  );
+}

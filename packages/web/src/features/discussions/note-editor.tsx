@@ -1,0 +1,76 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { DescriptionField } from '../epics/header/description-field.tsx';
+import { previewNote } from './discussion-requests.ts';
+import styles from './discussions.module.css';
+import type { Noteable } from './noteable.ts';
+
+type NoteEditorProps = {
+  noteable: Noteable;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Ctrl/Cmd+Enter: the form's main action (not when the text is empty). */
+  onSubmit: () => void;
+  isDisabled?: boolean;
+  autoFocus?: boolean;
+  /** Errors of the last attempt; the text stays. */
+  errors: readonly string[];
+  /** The buttons (and the internal checkbox) under the text. */
+  children: ReactNode;
+  /** Escape (edit and reply forms close). */
+  onCancel?: () => void;
+};
+
+/**
+ * The markdown text area with Write / Preview of every note form (comment, reply, edit): the
+ * description field of the epic page, with the noteable's preview, Ctrl/Cmd+Enter to submit and
+ * the form's errors above its buttons.
+ */
+export function NoteEditor({
+  noteable,
+  label,
+  placeholder,
+  value,
+  onChange,
+  onSubmit,
+  isDisabled,
+  autoFocus,
+  errors,
+  children,
+  onCancel,
+}: NoteEditorProps) {
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      if (value.trim() !== '') onSubmit();
+    } else if (event.key === 'Escape' && onCancel) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <div className={styles.editor}>
+      <DescriptionField
+        value={value}
+        onChange={onChange}
+        preview={(text) => previewNote(noteable, text)}
+        label={label}
+        hideLabel
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        compact
+        isDisabled={isDisabled}
+        onKeyDown={handleKeyDown}
+      />
+      {errors.length > 0 && (
+        <div className={styles.formErrors} role="alert">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      )}
+      <div className={styles.formActions}>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { memo } from 'react';
+import { Link } from 'react-aria-components';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import type { NoteFieldsFragment } from '../../gql/graphql.ts';
+import { absoluteTime, relativeTime } from '../epics/header/format-created.ts';
+import styles from './discussions.module.css';
+
+/** GitLab's system note icon names, drawn with the app's icon set. */
+const ICONS: Record<string, IconName> = {
+  pencil: 'pencil',
+  'issue-close': 'check',
+  status_open: 'issues',
+  label: 'label',
+  milestone: 'milestone',
+  user: 'user',
+  calendar: 'calendar',
+  'status-health': 'success',
+  'eye-slash': 'eye-slash',
+  eye: 'eye',
+  lock: 'lock',
+  'lock-open': 'unlock',
+  epic: 'epic',
+  link: 'link',
+};
+
+/** A history line: the change's icon, who made it, what changed (server-rendered) and when. */
+export const SystemNote = memo(function SystemNote({ note }: { note: NoteFieldsFragment }) {
+  const icon = (note.systemNoteIconName && ICONS[note.systemNoteIconName]) || 'history';
+  return (
+    <div className={styles.systemNote} id={noteAnchor(note.id)}>
+      <span className={styles.systemIcon}>
+        <Icon name={icon} size={14} />
+      </span>
+      <div className={styles.systemText}>
+        {note.author && (
+          <Link href={note.author.webPath} className={styles.authorName}>
+            {note.author.name}
+          </Link>
+        )}{' '}
+        <span
+          className={styles.systemBody}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders and sanitises notes
+          dangerouslySetInnerHTML={{ __html: note.bodyHtml ?? '' }}
+        />{' '}
+        <NoteTime value={note.createdAt} />
+      </div>
+    </div>
+  );
+});
+
+/** 'note_12' for `gid://gitlab/Note/12`: the note's anchor, as GitLab's links to a note. */
+export function noteAnchor(id: string): string {
+  return `note_${id.split('/').pop() ?? id}`;
+}
+
+/** '3 days ago', the exact time on hover. */
+export function NoteTime({ value }: { value: string }) {
+  return (
+    <time className={styles.time} dateTime={value} title={absoluteTime(value)}>
+      {relativeTime(value)}
+    </time>
+  );
+}

@@ -1,0 +1,93 @@
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type DiscussionFieldsFragment,
+  EpicDiscussionsQueryDocument,
+  IssueDiscussionsQueryDocument,
+  type NotesFilterType,
+  type SortDirectionEnum,
+} from '../../gql/graphql.ts';
+import { nodesOf } from '../../lib/paging.ts';
+import type { Noteable } from './noteable.ts';
+
+/** The first page is small so the first discussions show at once; the rest follow in larger pages. */
+export const FIRST_PAGE_SIZE = 20;
+/** GitLab's largest page. */
+export const NEXT_PAGE_SIZE = 100;
+
+export type DiscussionsState = {
+  /** The noteable's global id (for createNote) and its cache id (for cache edits). */
+  noteableId: string | null;
+  noteableCacheId: string | null;
+  discussionLocked: boolean;
+  canCreateNote: boolean;
+  canMarkInternal: boolean;
+  discussions: DiscussionFieldsFragment[];
+  count: number;
+  /** Nothing to show yet. */
+  loading: boolean;
+  /** More pages are on their way. */
+  loadingMore: boolean;
+  /** The first page (or a later one) failed. */
+  error: boolean;
+  retry: () => void;
+  /** The noteable does not exist or is hidden. */
+  missing: boolean;
+};
+
+/**
+ * A noteable's discussions with the filter and sort: the first page, then every further page one
+ * after another in the background into the same cached list (GitLab's notes load the same way),
+ * so a long thread is complete within a second while its beginning shows at once.
+ */
+export function useDiscussions(
+  noteable: Noteable,
+  filter: NotesFilterType,
+  sort: SortDirectionEnum,
+  skip: boolean,
+): DiscussionsState {
+  const variables = { fullPath: noteable.fullPath, iid: noteable.iid, filter, sort, first: FIRST_PAGE_SIZE };
+  const issue = useQuery(IssueDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Issue' });
+  const epic = useQuery(EpicDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Epic' });
+  const query = noteable.type === 'Issue' ? issue : epic;
+  const node = noteable.type === 'Issue' ? issue.data?.project?.issue : epic.data?.group?.epic;
+  const connection = node?.discussions;
+  const [moreError, setMoreError] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const fetching = useRef<string | null>(null);
+  const fetchMore = query.fetchMore;
+
+  const endCursor = connection?.pageInfo.endCursor ?? null;
+  const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
+  useEffect(() => {
+    if (!hasNextPage || !endCursor || moreError || fetching.current === endCursor) return;
+    fetching.current = endCursor;
+    setLoadingMore(true);
+    fetchMore({ variables: { after: endCursor, first: NEXT_PAGE_SIZE } })
+      .catch(() => setMoreError(true))
+      .finally(() => {
+        fetching.current = null;
+        setLoadingMore(false);
+      });
+  }, [hasNextPage, endCursor, moreError, fetchMore]);
+
+  const data = noteable.type === 'Issue' ? issue.data : epic.data;
+  const issueNode = noteable.type === 'Issue' ? issue.data?.project?.issue : null;
+  return {
+    noteableId: node?.id ?? null,
+    noteableCacheId: node ? `${noteable.type}:${node.id}` : null,
+    discussionLocked: issueNode?.discussionLocked ?? false,
+    canCreateNote: node?.userPermissions.createNote ?? false,
+    canMarkInternal: node?.userPermissions.markNoteAsInternal ?? false,
+    discussions: nodesOf(connection),
+    count: connection?.count ?? 0,
+    loading: !data && !query.error,
+    loadingMore: loadingMore || (hasNextPage && !moreError),
+    error: Boolean(query.error) || moreError,
+    retry: () => {
+      if (moreError) setMoreError(false);
+      else void query.refetch();
+    },
+    missing: Boolean(data) && !node,
+  };
+}
