@@ -30,25 +30,18 @@
  * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
  * panel; they slow the run down).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type BenchServer,
   cleanUp,
   DEMO_PASSWORD,
-  exited,
   onCleanUp,
   seedBenchGroup,
   startBenchServer,
-  stopProcess,
 } from '@milepost/server/bench/bench-server.ts';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const webDir = path.join(repoRoot, 'packages/web');
-const sharedDir = path.join(repoRoot, 'packages/shared');
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
 
 const GROUP = 'bench-roadmap';
 const USER = 'alice';
@@ -96,46 +89,6 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // --- set-up: build, server, seed --------------------------------------------------------------------
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-async function ensureBuild(mode: 'auto' | 'always' | 'never'): Promise<void> {
-  const index = path.join(webDir, 'dist/index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(path.join(webDir, 'src')),
-    newestMtime(path.join(sharedDir, 'src')),
-    fs.statSync(path.join(webDir, 'index.html')).mtimeMs,
-  );
-  if (mode === 'never' && !built) throw new Error('packages/web/dist is missing: run without --no-build.');
-  if (mode === 'never' || (mode === 'auto' && built > sources)) return;
-  out(built ? 'Building the web app (the sources are newer than packages/web/dist) …' : 'Building the web app …');
-  const started = performance.now();
-  const child = spawn('npm', ['run', 'build', '-w', '@milepost/web'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const remove = onCleanUp(() => stopProcess(child, 2000));
-  const code = await exited(child);
-  remove();
-  if (code !== 0) throw new Error(`npm run build -w @milepost/web failed:\n${log.slice(-4000)}`);
-  out(`  built in ${seconds(started)}`);
-}
 
 // --- one measured run ---------------------------------------------------------------------------------
 
@@ -302,16 +255,6 @@ async function networkQuiet(inFlight: () => number, quietMs: number, timeoutMs: 
   }
 }
 
-async function signIn(context: BrowserContext): Promise<void> {
-  await context.request.get('/-/health');
-  const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
-  const response = await context.request.post('/users/sign_in', {
-    data: { login: USER, password: PASSWORD },
-    headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' },
-  });
-  if (response.status() !== 200) throw new Error(`Signing in as ${USER} failed: HTTP ${response.status()}`);
-}
-
 type Artifacts = {
   /** a folder for screenshots of the first page and the end of the list */
   screenshots: string | null;
@@ -323,7 +266,7 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
   const { screenshots } = artifacts;
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
   try {
-    await signIn(context);
+    await signIn(context, USER, PASSWORD);
     const page = await context.newPage();
     // Run with tsx (esbuild keepNames), named functions are wrapped in `__name(…)`: the page needs it too.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -535,7 +478,7 @@ function printTable(results: RunResult[], meta: { epics: number; browserVersion:
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  await ensureBuild(options.build);
+  await ensureBuild(options.build, out);
   // The real server on a free loopback port with a fresh data directory and the demo users.
   const server = await startBenchServer(
     'bench-web',
@@ -550,22 +493,7 @@ async function main() {
   const total = options.warmup + options.runs;
   for (let i = 0; i < total; i++) {
     const warm = i < options.warmup;
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: !options.headed,
-      // Playwright's own handlers would exit the process (code 130) before the server is stopped.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium(options.headed);
     const removeClose = onCleanUp(() => browser.close());
     try {
       browserVersion = browser.version();

@@ -1,0 +1,354 @@
+/**
+ * `npm run bench:web` (second part): the discussion section in a real browser on pages with 500
+ * notes — an epic's page, and an issue's page once the issue page shows the section.
+ *
+ * Starts the real server (demo users, fresh temp data directory; see bench-server.ts), creates as
+ * alice an epic in acme and an issue in acme/website, each with 500 notes through the GraphQL API
+ * (300 comments, 50 threads of 4 notes, reactions on every tenth), then measures per run in a fresh
+ * browser signed in as alice, on the page's own clock from navigation start:
+ *
+ * - first content: the first comment of the activity painted (the frame after it entered the DOM);
+ * - full thread: every discussion in the DOM and no "Loading more activity" left (painted);
+ * - the longest task while loading, the comments in the DOM, and the JS heap after GC.
+ *
+ * Prints each run and the medians with the targets (first content ≤ 500 ms, full thread ≤ 1 s);
+ * asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--build`, `--no-build`,
+ * `--headed`, `--screenshots DIR`.
+ */
+import path from 'node:path';
+import {
+  type BenchServer,
+  cleanUp,
+  DEMO_PASSWORD,
+  onCleanUp,
+  startBenchServer,
+} from '@milepost/server/bench/bench-server.ts';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+
+const USER = 'alice';
+const VIEWPORT = { width: 1440, height: 900 };
+const TARGET = { firstContentMs: 500, fullThreadMs: 1000 };
+const COMMENTS = 300;
+const THREADS = 50;
+const REPLIES = 3;
+const NOTES = COMMENTS + THREADS * (1 + REPLIES);
+const DISCUSSIONS = COMMENTS + THREADS;
+const LIST = 'ol[aria-label="Activity"]';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+function parseArgs(argv: readonly string[]) {
+  const options = {
+    runs: 5,
+    warmup: 1,
+    build: 'auto' as 'auto' | 'always' | 'never',
+    headed: false,
+    screenshots: null as string | null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = (argv[i] ?? '').split('=', 2);
+    const number = (min: number) => {
+      const n = Number(inline ?? argv[++i]);
+      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
+      return n;
+    };
+    if (flag === '--runs') options.runs = number(1);
+    else if (flag === '--warmup') options.warmup = number(0);
+    else if (flag === '--build') options.build = 'always';
+    else if (flag === '--no-build') options.build = 'never';
+    else if (flag === '--headed') options.headed = true;
+    else if (flag === '--screenshots') options.screenshots = path.resolve(inline ?? argv[++i] ?? '');
+    else
+      throw new Error(
+        `Unknown option ${flag}. Options: --runs N --warmup N --build --no-build --headed --screenshots DIR`,
+      );
+  }
+  return options;
+}
+
+// --- set-up -------------------------------------------------------------------------------------------
+
+type Api = (query: string, variables?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+async function apiFor(context: BrowserContext): Promise<Api> {
+  const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
+  return async (query, variables = {}) => {
+    const response = await context.request.post('/api/graphql', {
+      data: { query, variables },
+      headers: { 'X-CSRF-Token': csrf },
+    });
+    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
+    if (body.errors?.length || !body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+}
+
+const CREATE_NOTE = `mutation($input: CreateNoteInput!) { createNote(input: $input) { note { id discussion { id } } errors } }`;
+const CREATE_THREAD = `mutation($input: CreateDiscussionInput!) { createDiscussion(input: $input) { note { id discussion { id } } errors } }`;
+const AWARD = `mutation($input: AwardEmojiToggleInput!) { awardEmojiToggle(input: $input) { errors } }`;
+
+/** Runs `tasks` with at most `width` at a time. */
+async function pool(width: number, tasks: (() => Promise<unknown>)[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) await tasks[next++]?.();
+    }),
+  );
+}
+
+async function addNotes(api: Api, noteableId: string): Promise<void> {
+  const body = (i: number) =>
+    `Comment ${i}: **progress** on the plan, see [the notes](https://example.com/${i}) and @bob's review.\n\n- one\n- two`;
+  const comments = Array.from({ length: COMMENTS }, (_, i) => async () => {
+    const data = (await api(CREATE_NOTE, { input: { noteableId, body: body(i) } })) as {
+      createNote: { note: { id: string } };
+    };
+    if (i % 10 === 0) await api(AWARD, { input: { awardableId: data.createNote.note.id, name: 'thumbsup' } });
+  });
+  const threads = Array.from({ length: THREADS }, (_, i) => async () => {
+    const data = (await api(CREATE_THREAD, { input: { noteableId, body: `Thread ${i}: shall we?` } })) as {
+      createDiscussion: { note: { discussion: { id: string } } };
+    };
+    const discussionId = data.createDiscussion.note.discussion.id;
+    for (let r = 0; r < REPLIES; r++) {
+      await api(CREATE_NOTE, { input: { noteableId, body: `Reply ${r} in thread ${i}`, discussionId } });
+    }
+  });
+  await pool(6, [...comments, ...threads]);
+}
+
+async function setUp(browser: Browser, server: BenchServer) {
+  const context = await browser.newContext({ baseURL: server.baseUrl });
+  try {
+    await signIn(context, USER, DEMO_PASSWORD);
+    const api = await apiFor(context);
+    const epic = (await api(
+      'mutation { createEpic(input: { groupPath: "acme", title: "Bench: 500 notes" }) { epic { id iid } errors } }',
+    )) as { createEpic: { epic: { id: string; iid: string } } };
+    const issue = (await api(
+      'mutation { createIssue(input: { projectPath: "acme/website", title: "Bench: 500 notes" }) { issue { id iid } errors } }',
+    )) as { createIssue: { issue: { id: string; iid: string } } };
+    const started = performance.now();
+    await addNotes(api, epic.createEpic.epic.id);
+    await addNotes(api, issue.createIssue.issue.id);
+    out(`  ${NOTES} notes on each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return [
+      { name: 'Epic page', path: `/groups/acme/-/epics/${epic.createEpic.epic.iid}` },
+      { name: 'Issue page', path: `/acme/website/-/issues/${issue.createIssue.issue.iid}` },
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
+// --- one run -----------------------------------------------------------------------------------------
+
+type Probe = { firstInDom: number | null; first: number | null; full: number | null; longTasks: number[] };
+
+/** In the page before its scripts: when the first comment and the whole thread are painted. */
+function installProbes({ list, discussions }: { list: string; discussions: number }) {
+  const state: Probe = { firstInDom: null, first: null, full: null, longTasks: [] };
+  (window as unknown as { __bench: Probe }).__bench = state;
+  try {
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries()) state.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask entries in this browser
+  }
+  const painted = (set: (t: number) => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => set(performance.now());
+      channel.port2.postMessage(null);
+    });
+  const observer = new MutationObserver(() => {
+    const root = document.querySelector(list);
+    if (!root) return;
+    if (state.firstInDom === null && root.querySelector('article')) {
+      state.firstInDom = performance.now();
+      painted((t) => {
+        state.first = t;
+      });
+    }
+    const loading = document.querySelector('[role="status"][aria-label="Loading more activity"]');
+    if (state.full === null && !loading && root.children.length >= discussions) {
+      state.full = 0;
+      painted((t) => {
+        state.full = t;
+      });
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+type RunResult = {
+  firstContentMs: number;
+  fullThreadMs: number;
+  discussionsInDom: number;
+  commentsInDom: number;
+  longestTaskMs: number;
+  heapMb: number;
+};
+
+async function measure(browser: Browser, server: BenchServer, target: string, shot: string | null): Promise<RunResult> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  try {
+    await signIn(context, USER, DEMO_PASSWORD);
+    const page = await context.newPage();
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+    await page.addInitScript(installProbes, { list: LIST, discussions: DISCUSSIONS });
+    await page.goto(target);
+    await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.full, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    const probe = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+    const counts = await page.evaluate(
+      (list) => ({
+        discussions: document.querySelector(list)?.children.length ?? 0,
+        comments: document.querySelectorAll(`${list} article`).length,
+      }),
+      LIST,
+    );
+    if (shot) await page.screenshot({ path: shot });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    await cdp.detach();
+    return {
+      firstContentMs: probe.first ?? Number.NaN,
+      fullThreadMs: probe.full ?? Number.NaN,
+      discussionsInDom: counts.discussions,
+      commentsInDom: counts.comments,
+      longestTaskMs: Math.max(0, ...probe.longTasks),
+      heapMb: (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the page shows the discussion section at all (the issue page mounts it later). */
+async function hasSection(browser: Browser, server: BenchServer, target: string): Promise<boolean> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  try {
+    await signIn(context, USER, DEMO_PASSWORD);
+    const page = await context.newPage();
+    await page.goto(target);
+    return await page
+      .waitForSelector(LIST, { timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+  } finally {
+    await context.close();
+  }
+}
+
+// --- report -------------------------------------------------------------------------------------------
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+function printTable(name: string, results: RunResult[]) {
+  const ms = (v: number) => (Number.isNaN(v) ? '—' : String(Math.round(v)));
+  const rows: [string, (r: RunResult) => number, (v: number) => string, string, ((v: number) => boolean)?][] = [
+    [
+      'First comments painted (ms)',
+      (r) => r.firstContentMs,
+      ms,
+      `≤ ${TARGET.firstContentMs} ms`,
+      (v) => v <= TARGET.firstContentMs,
+    ],
+    [
+      'Full thread painted (ms)',
+      (r) => r.fullThreadMs,
+      ms,
+      `≤ ${TARGET.fullThreadMs} ms`,
+      (v) => v <= TARGET.fullThreadMs,
+    ],
+    ['Discussions in the DOM', (r) => r.discussionsInDom, ms, String(DISCUSSIONS)],
+    ['Comments in the DOM', (r) => r.commentsInDom, ms, String(NOTES)],
+    ['Longest task while loading (ms)', (r) => r.longestTaskMs, ms, '—'],
+    ['JS heap used after GC (MB)', (r) => r.heapMb, (v) => (Number.isNaN(v) ? '—' : v.toFixed(1)), '—'],
+  ];
+  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
+  const body = rows.map(([label, pick, format, target, within]) => {
+    const values = results.map(pick);
+    const m = median(values);
+    return [label, ...values.map(format), format(m), target, within ? (within(m) ? 'met' : 'MISSED') : ''];
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) =>
+        c === 0 || c >= cells.length - 2 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  out();
+  out(
+    `${name}: ${NOTES} notes in ${DISCUSSIONS} discussions; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs, median`,
+  );
+  out();
+  out(line(header));
+  out(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const row of body) out(line(row));
+}
+
+// --- main ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  await ensureBuild(options.build, out);
+  const server = await startBenchServer('bench-discussions', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
+  const browser = await launchChromium(options.headed);
+  const removeClose = onCleanUp(() => browser.close());
+  try {
+    out(`Creating an epic and an issue with ${NOTES} notes each …`);
+    const pages = await setUp(browser, server);
+    for (const target of pages) {
+      if (!(await hasSection(browser, server, target.path))) {
+        out();
+        out(`${target.name} (${target.path}): no discussion section on this page yet — not measured.`);
+        continue;
+      }
+      const results: RunResult[] = [];
+      for (let i = 0; i < options.warmup + options.runs; i++) {
+        const warm = i < options.warmup;
+        const shot =
+          options.screenshots && !warm
+            ? path.join(options.screenshots, `${target.name.replace(/\W+/g, '-')}-${i}.png`)
+            : null;
+        const result = await measure(browser, server, target.path, shot);
+        out(
+          `${target.name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: first comments ` +
+            `${Math.round(result.firstContentMs)} ms, full thread ${Math.round(result.fullThreadMs)} ms`,
+        );
+        if (!warm) results.push(result);
+      }
+      printTable(`${target.name} (${target.path})`, results);
+    }
+  } finally {
+    removeClose();
+    await browser.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench:web (discussions): ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  out('Stopping the server …');
+  await cleanUp();
+}

@@ -1,0 +1,293 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../components/ui/toast.tsx';
+import { createTestClient, type Handler, renderWithClient } from '../roadmap/test/render-roadmap.tsx';
+import { DiscussionSection } from './discussion-section.tsx';
+import {
+  ALICE,
+  BOB,
+  buildDiscussion,
+  buildNote,
+  issueAnswer,
+  page,
+  type TestDiscussion,
+  viewer,
+} from './test/discussion-fixtures.ts';
+import { NOTE_MESSAGES } from './use-note-actions.ts';
+
+const NOTEABLE = { type: 'Issue', fullPath: 'acme/app', iid: '7' } as const;
+
+function renderSection(handlers: Record<string, Handler>) {
+  const { client, calls } = createTestClient({
+    CurrentUserQuery: () => viewer(ALICE),
+    NotesPreferencesQuery: () => viewer(ALICE),
+    ...handlers,
+  });
+  renderWithClient(
+    <ToastProvider>
+      <DiscussionSection noteable={NOTEABLE} />
+    </ToastProvider>,
+    '/acme/app/-/issues/7',
+    client,
+  );
+  return { client, calls, user: userEvent.setup() };
+}
+
+const created = (discussion: TestDiscussion) => ({
+  note: { __typename: 'Note', id: discussion.notes.nodes[0]?.id, discussion },
+  errors: [],
+});
+
+afterEach(() => window.localStorage.clear());
+
+describe('DiscussionSection', () => {
+  it('shows history lines, comments and threads with who, when, edited, internal and reactions', async () => {
+    const history = buildDiscussion([
+      buildNote(
+        { system: true, systemNoteIconName: 'label', body: 'added ~bug label', bodyHtml: '<p>added ~bug label</p>' },
+        BOB,
+      ),
+    ]);
+    const comment = buildNote({
+      bodyHtml: '<p>Looks <strong>good</strong></p>',
+      lastEditedAt: '2026-11-20T11:00:00Z',
+      lastEditedBy: { __typename: 'UserCore', id: BOB.id, name: 'Bob Brown', webPath: '/bob' },
+      awardEmoji: {
+        __typename: 'AwardEmojiConnection',
+        nodes: [
+          { __typename: 'AwardEmoji', name: 'thumbsup', user: ALICE },
+          { __typename: 'AwardEmoji', name: 'thumbsup', user: BOB },
+        ],
+      },
+    });
+    const internal = buildNote({ internal: true, bodyHtml: '<p>Reporters only</p>' }, BOB);
+    const thread = buildDiscussion([buildNote({ bodyHtml: '<p>Question?</p>' }, BOB), buildNote()], {
+      individualNote: false,
+      resolved: true,
+      resolvedBy: { __typename: 'UserCore', id: ALICE.id, name: 'Alice Liddell' },
+    });
+    renderSection({
+      IssueDiscussionsQuery: () =>
+        issueAnswer(page([history, buildDiscussion([comment]), buildDiscussion([internal]), thread])),
+    });
+
+    expect(screen.getByRole('status', { name: 'Loading activity' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getByText('added ~bug label')).toBeTruthy();
+    expect(within(list).getAllByRole('link', { name: 'Bob Brown' })[0]?.getAttribute('href')).toBe('/bob');
+    const first = within(list).getAllByRole('article')[0] as HTMLElement;
+    expect(within(first).getByText('good').tagName).toBe('STRONG');
+    expect(first.textContent).toContain('Edited');
+    expect(within(first).getByRole('button', { name: 'You and Bob Brown reacted with :thumbsup:' })).toBeTruthy();
+    expect(within(list).getByText('Internal note')).toBeTruthy();
+    expect(within(list).getByText('Resolved by Alice Liddell')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Unresolve thread' })).toBeTruthy();
+  });
+
+  it('comments with Ctrl+Enter, shows the new comment and forgets the draft; an empty comment cannot be sent', async () => {
+    const mine = buildDiscussion([buildNote({ body: 'Ship it', bodyHtml: '<p>Ship it</p>' })]);
+    const { calls, user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([])),
+      CreateNoteMutation: () => ({ createNote: created(mine) }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Comment' });
+    expect(screen.getByRole('button', { name: 'Comment' }).hasAttribute('disabled')).toBe(true);
+    await user.type(field, '   ');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(calls.some((c) => c.operationName === 'CreateNoteMutation')).toBe(false);
+    await user.clear(field);
+    await user.type(field, 'Ship it');
+    expect(window.localStorage.getItem('milepost:draft:Issue/acme/app/7/comment')).toBe('Ship it');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Ship it', { selector: 'p' })).toBeTruthy();
+    expect(calls.find((c) => c.operationName === 'CreateNoteMutation')?.variables).toEqual({
+      input: { noteableId: 'gid://gitlab/Issue/7', body: 'Ship it', internal: false },
+    });
+    expect((field as HTMLTextAreaElement).value).toBe('');
+    expect(window.localStorage.getItem('milepost:draft:Issue/acme/app/7/comment')).toBeNull();
+  });
+
+  it('keeps the text and says why when the comment fails', async () => {
+    const { user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([])),
+      CreateNoteMutation: () => new Error('offline'),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Comment' });
+    await user.type(field, 'Important');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NOTE_MESSAGES.create);
+    expect((field as HTMLTextAreaElement).value).toBe('Important');
+  });
+
+  it('starts an internal thread for Reporter+; keeps the draft across a reload', async () => {
+    window.localStorage.setItem('milepost:draft:Issue/acme/app/7/comment', 'Left over');
+    const thread = buildDiscussion([buildNote({ internal: true, bodyHtml: '<p>Left over</p>' })], {
+      individualNote: false,
+    });
+    const { calls, user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([])),
+      CreateDiscussionMutation: () => ({ createDiscussion: created(thread) }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Comment' });
+    expect((field as HTMLTextAreaElement).value).toBe('Left over');
+    await user.click(screen.getByRole('checkbox', { name: 'Make this an internal note' }));
+    expect(screen.getByRole('button', { name: 'Add internal note' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Comment type' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /Start thread/ }));
+    await user.click(screen.getByRole('button', { name: 'Start internal thread' }));
+    expect(await screen.findByRole('button', { name: 'Resolve thread' })).toBeTruthy();
+    expect(calls.find((c) => c.operationName === 'CreateDiscussionMutation')?.variables).toEqual({
+      input: { noteableId: 'gid://gitlab/Issue/7', body: 'Left over', internal: true },
+    });
+  });
+
+  it('offers no internal checkbox without markNoteAsInternal', async () => {
+    renderSection({ IssueDiscussionsQuery: () => issueAnswer(page([]), { markNoteAsInternal: false }) });
+    await screen.findByRole('textbox', { name: 'Comment' });
+    expect(screen.queryByRole('checkbox', { name: 'Make this an internal note' })).toBeNull();
+  });
+
+  it('says a discussion is locked, and gives non-members no form', async () => {
+    renderSection({
+      IssueDiscussionsQuery: () =>
+        issueAnswer(page([buildDiscussion([buildNote()])]), { locked: true, createNote: false }),
+    });
+    expect(
+      await screen.findByText('The discussion in this issue is locked. Only project members can comment.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reply to comment' })).toBeNull();
+  });
+
+  it('asks signed-out visitors to sign in', async () => {
+    renderSection({
+      CurrentUserQuery: () => viewer(null),
+      NotesPreferencesQuery: () => viewer(null),
+      IssueDiscussionsQuery: () => issueAnswer(page([]), { createNote: false, markNoteAsInternal: false }),
+    });
+    expect((await screen.findByText(/to reply$/)).textContent).toBe('Please register or sign in to reply');
+  });
+
+  it('saves the filter and sort for the user and shows history only without a form', async () => {
+    const { calls, user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([])),
+      UpdateNotesPreferencesMutation: ({ input }) => ({
+        userPreferencesUpdate: {
+          currentUser: {
+            __typename: 'CurrentUser',
+            id: ALICE.id,
+            issueNotesFilter: (input as { issueNotesFilter?: string }).issueNotesFilter ?? 'ALL_NOTES',
+            epicNotesFilter: 'ALL_NOTES',
+            notesSort: (input as { notesSort?: string }).notesSort ?? 'ASC',
+          },
+          errors: [],
+        },
+      }),
+    });
+    await screen.findByRole('textbox', { name: 'Comment' });
+    await user.click(screen.getByRole('button', { name: /Filter activity/ }));
+    await user.click(await screen.findByRole('option', { name: 'History only' }));
+    expect(await screen.findByText(/You're only seeing/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Sort activity/ }));
+    await user.click(await screen.findByRole('option', { name: 'Newest first' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.operationName === 'UpdateNotesPreferencesMutation').map((c) => c.variables)).toEqual(
+        [{ input: { issueNotesFilter: 'ONLY_ACTIVITY' } }, { input: { notesSort: 'DESC' } }],
+      ),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').at(-1)?.variables).toMatchObject({
+        filter: 'ONLY_ACTIVITY',
+        sort: 'DESC',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show comments only' }));
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toBeTruthy();
+  });
+
+  it('loads every further page after the first, into one list', async () => {
+    const firstPage = [buildDiscussion([buildNote({ bodyHtml: '<p>one</p>' })])];
+    const secondPage = [buildDiscussion([buildNote({ bodyHtml: '<p>two</p>' })])];
+    const { calls } = renderSection({
+      IssueDiscussionsQuery: (variables) =>
+        variables.after ? issueAnswer(page(secondPage, null, 2)) : issueAnswer(page(firstPage, 'cursor-1', 2)),
+    });
+    expect(await screen.findByText('two')).toBeTruthy();
+    expect(screen.getByText('one')).toBeTruthy();
+    expect(calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => c.variables)).toEqual([
+      expect.objectContaining({ first: 20 }),
+      expect.objectContaining({ after: 'cursor-1', first: 100 }),
+    ]);
+  });
+
+  it('edits under the lock version and keeps the text when someone else saved first', async () => {
+    const note = buildNote({ body: 'Old', bodyHtml: '<p>Old</p>', lockVersion: 3 });
+    const theirs = { ...note, body: 'Theirs', bodyHtml: '<p>Theirs</p>', lockVersion: 4 };
+    const { calls, user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([note])])),
+      UpdateNoteMutation: () => ({ updateNote: { note: null, errors: [NOTE_MESSAGES.stale] } }),
+      NoteQuery: () => ({ note: theirs }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit comment' }));
+    const field = screen.getByRole('textbox', { name: 'Edit comment' });
+    await user.clear(field);
+    await user.type(field, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save comment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NOTE_MESSAGES.stale);
+    expect(calls.find((c) => c.operationName === 'UpdateNoteMutation')?.variables).toEqual({
+      input: { id: note.id, body: 'Mine', lockVersion: 3 },
+    });
+    expect(within(screen.getByRole('region', { name: 'Latest version' })).getByText('Theirs')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Edit comment' }) as HTMLTextAreaElement).value).toBe('Mine');
+  });
+
+  it('deletes after confirmation; the last note takes its discussion along', async () => {
+    const { user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([buildNote({ bodyHtml: '<p>Bye</p>' })])])),
+      DestroyNoteMutation: () => ({ destroyNote: { errors: [] } }),
+    });
+    await screen.findByText('Bye');
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this comment?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() => expect(screen.queryByText('Bye')).toBeNull());
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('replies in a thread and resolves it', async () => {
+    const start = buildNote({ bodyHtml: '<p>Start</p>' }, BOB);
+    const thread = buildDiscussion([start], { individualNote: false });
+    const withReply = {
+      ...thread,
+      notes: { ...thread.notes, nodes: [start, buildNote({ bodyHtml: '<p>Answer</p>' })] },
+    };
+    const { calls, user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([thread])),
+      CreateNoteMutation: () => ({ createNote: created(withReply) }),
+      DiscussionToggleResolveMutation: () => ({
+        discussionToggleResolve: {
+          discussion: {
+            ...withReply,
+            resolved: true,
+            resolvedBy: { __typename: 'UserCore', id: ALICE.id, name: 'Alice Liddell' },
+          },
+          errors: [],
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reply…' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Answer');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Answer')).toBeTruthy();
+    expect(calls.find((c) => c.operationName === 'CreateNoteMutation')?.variables).toEqual({
+      input: { noteableId: 'gid://gitlab/Issue/7', body: 'Answer', internal: false, discussionId: thread.id },
+    });
+    await user.click(screen.getByRole('button', { name: 'Resolve thread' }));
+    expect(await screen.findByText('Resolved by Alice Liddell')).toBeTruthy();
+  });
+});
