@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
-import { ServerHtml } from '../epics/header/server-html.tsx';
+import { ServerHtml } from '../issuables/server-html.tsx';
 import styles from './discussions.module.css';
 import { NoteEditor } from './note-editor.tsx';
 import type { Noteable } from './noteable.ts';

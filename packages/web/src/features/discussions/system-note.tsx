@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-aria-components';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
-import { absoluteTime, relativeTime } from '../epics/header/format-created.ts';
+import { absoluteTime, relativeTime } from '../issuables/format-created.ts';
 import styles from './discussions.module.css';
 
 /** GitLab's system note icon names, drawn with the app's icon set. */

@@ -12,6 +12,7 @@ import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DiscussionSection } from '../discussions/discussion-section.tsx';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
@@ -132,6 +133,7 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
         {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
         <div className={styles.below}>
           <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
+          <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
         </div>
       </div>
       <DetailSidebar label="Issue details" state={sidebar} narrowBar={false}>

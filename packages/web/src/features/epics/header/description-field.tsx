@@ -83,7 +83,6 @@ export function DescriptionField({
             <TextArea
               className={styles.textarea}
               placeholder={placeholder}
-              // biome-ignore lint/a11y/noAutofocus: the field opens on the user's request (Edit, Reply)
               autoFocus={autoFocus}
               onKeyDown={onKeyDown}
             />

@@ -1,4 +1,5 @@
 /** The epic page (acme&5) over a test client, for the page's component tests. */
+import { quietDiscussionHandlers } from '../../discussions/test/quiet-discussion-handlers.ts';
 import { renderDetailPage } from '../../issuables/test/render-detail-page.tsx';
 import type { Handler } from '../../roadmap/test/render-roadmap.tsx';
 import { EpicPage } from '../epic-page.tsx';
@@ -43,39 +44,12 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
 
 export type PageEpic = ReturnType<typeof buildPageEpic>;
 
-function emptyDiscussions(epic: PageEpic | null) {
-  if (!epic) return null;
-  return {
-    __typename: 'Epic',
-    id: epic.id,
-    userPermissions: { __typename: 'EpicPermissions', createNote: false, markNoteAsInternal: false },
-    discussions: {
-      __typename: 'DiscussionConnection',
-      count: 0,
-      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      nodes: [],
-    },
-  };
-}
-
 /** Renders the page of `epic` (null: not found); `handlers` answer the other operations by name. */
 export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, Handler> = {}) {
   return renderDetailPage(
     <EpicPage group={EPIC_PAGE_GROUP} iid="5" />,
     '/groups/acme/-/epics/5',
     ['EpicPageQuery', { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } }],
-    {
-      // Entries: operation names are PascalCase, not components.
-      ...Object.fromEntries<Handler>([
-        // The discussion section below: no activity yet, a signed-out viewer.
-        ['NotesPreferencesQuery', () => ({ currentUser: null })],
-        ['CurrentUserQuery', () => ({ currentUser: null })],
-        [
-          'EpicDiscussionsQuery',
-          () => ({ group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic: emptyDiscussions(epic) } }),
-        ],
-      ]),
-      ...handlers,
-    },
+    { ...quietDiscussionHandlers('Epic', EPIC_PAGE_GROUP, epic), ...handlers },
   );
 }
