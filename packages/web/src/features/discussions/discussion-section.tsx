@@ -75,7 +75,7 @@ export function DiscussionSection({ noteable }: { noteable: Noteable }) {
   );
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className={styles.section} aria-labelledby={headingId} data-discussions="">
       <header className={styles.sectionHeader}>
         <h2 id={headingId} className={styles.heading}>
           Activity
