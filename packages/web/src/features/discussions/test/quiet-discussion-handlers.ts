@@ -8,14 +8,15 @@ const EMPTY = {
 };
 
 /**
- * Answers for the discussion section under a page's own component tests (a signed-out viewer, no
- * activity), so the page's tests need not know about it. `parent` is the page's project or group,
- * `noteable` its issue or epic (null: not found).
+ * The page test's `handlers` plus answers for the discussion section under the page (no activity;
+ * the viewer of the test's CurrentUserQuery, signed out without one), so a page's tests need not
+ * know about it. `parent` is the page's project or group, `noteable` its issue or epic (null: not found).
  */
-export function quietDiscussionHandlers(
+export function withQuietDiscussions(
   type: 'Issue' | 'Epic',
   parent: { id: string },
   noteable: { id: string } | null,
+  handlers: Record<string, Handler>,
 ): Record<string, Handler> {
   const node = noteable && {
     __typename: type,
@@ -28,10 +29,25 @@ export function quietDiscussionHandlers(
     type === 'Issue'
       ? { project: { __typename: 'Project', id: parent.id, issue: node } }
       : { group: { __typename: 'Group', id: parent.id, epic: node } };
+  const currentUser = handlers.CurrentUserQuery ?? (() => ({ currentUser: null }));
+  const preferences: Handler = (variables) => {
+    const viewer = (currentUser(variables) as { currentUser: Record<string, unknown> | null }).currentUser;
+    return {
+      currentUser: viewer && {
+        ...viewer,
+        issueNotesFilter: 'ALL_NOTES',
+        epicNotesFilter: 'ALL_NOTES',
+        notesSort: 'ASC',
+      },
+    };
+  };
   // Entries: operation names are PascalCase, not components.
-  return Object.fromEntries<Handler>([
-    ['NotesPreferencesQuery', () => ({ currentUser: null })],
-    ['CurrentUserQuery', () => ({ currentUser: null })],
-    [`${type}DiscussionsQuery`, () => answer],
-  ]);
+  return {
+    ...Object.fromEntries<Handler>([
+      ['CurrentUserQuery', currentUser],
+      ['NotesPreferencesQuery', preferences],
+      [`${type}DiscussionsQuery`, () => answer],
+    ]),
+    ...handlers,
+  };
 }

@@ -1,5 +1,5 @@
 /** The epic page (acme&5) over a test client, for the page's component tests. */
-import { quietDiscussionHandlers } from '../../discussions/test/quiet-discussion-handlers.ts';
+import { withQuietDiscussions } from '../../discussions/test/quiet-discussion-handlers.ts';
 import { renderDetailPage } from '../../issuables/test/render-detail-page.tsx';
 import type { Handler } from '../../roadmap/test/render-roadmap.tsx';
 import { EpicPage } from '../epic-page.tsx';
@@ -50,6 +50,6 @@ export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, H
     <EpicPage group={EPIC_PAGE_GROUP} iid="5" />,
     '/groups/acme/-/epics/5',
     ['EpicPageQuery', { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } }],
-    { ...quietDiscussionHandlers('Epic', EPIC_PAGE_GROUP, epic), ...handlers },
+    withQuietDiscussions('Epic', EPIC_PAGE_GROUP, epic, handlers),
   );
 }

@@ -1,5 +1,5 @@
 /** The issue page (acme/platform#12) over a test client, for the page's component tests. */
-import { quietDiscussionHandlers } from '../../discussions/test/quiet-discussion-handlers.ts';
+import { withQuietDiscussions } from '../../discussions/test/quiet-discussion-handlers.ts';
 import { renderDetailPage } from '../../issuables/test/render-detail-page.tsx';
 import type { Handler } from '../../roadmap/test/render-roadmap.tsx';
 import { IssuePage } from '../issue-page.tsx';
@@ -69,6 +69,6 @@ export function renderIssuePage(
     <IssuePage project={ISSUE_PAGE_PROJECT} iid="12" />,
     options.url ?? '/acme/platform/-/issues/12',
     ['IssuePageQuery', { project }],
-    { ...quietDiscussionHandlers('Issue', ISSUE_PAGE_PROJECT, issue), ...handlers },
+    withQuietDiscussions('Issue', ISSUE_PAGE_PROJECT, issue, handlers),
   );
 }
