@@ -67,13 +67,13 @@ test.describe('epic page header', () => {
     const title = `Header journey edited ${testInfo.project.name}`;
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
     await page.getByRole('textbox', { name: 'Description' }).fill('## Plan\n\n- [x] **Bold** step\n- [ ] Next step');
-    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.getByRole('tablist', { name: 'Description editor' }).getByRole('tab', { name: 'Preview' }).click();
     const preview = page.getByRole('tabpanel', { name: 'Preview' });
     await expect(preview.getByRole('heading', { name: 'Plan', level: 2 })).toBeVisible();
     await expect(preview.locator('strong', { hasText: 'Bold' })).toBeVisible();
     await shot(page, testInfo, '03-preview');
 
-    await page.getByRole('tab', { name: 'Write' }).click();
+    await page.getByRole('tablist', { name: 'Description editor' }).getByRole('tab', { name: 'Write' }).click();
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
       '## Plan\n\n- [x] **Bold** step\n- [ ] Next step',
     );
