@@ -44,6 +44,8 @@ test.describe('discussions', () => {
   test('@narrow alice comments, starts and resolves a thread, replies, edits, reacts and deletes', async ({
     page,
   }, testInfo) => {
+    // One long journey through every action: more than the default 30 s on a busy machine.
+    test.slow();
     await signInViaApi(page, 'alice');
     const iid = await createEpic(page, `Discussion journey ${testInfo.project.name}`);
     await page.goto(`/groups/acme/-/epics/${iid}`);
