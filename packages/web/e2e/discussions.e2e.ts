@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The discussion section (issue 12) as people use it, on pages of their own: comment (also with
@@ -184,5 +184,36 @@ test.describe('discussions', () => {
         'mutation { userPreferencesUpdate(input: { epicNotesFilter: ALL_NOTES, notesSort: ASC }) { errors } }',
       );
     }
+  });
+
+  test('@narrow on a locked issue only members comment; the page says why', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    const issue = await restPost<{ iid: number }>(page, '/projects/acme%2Fwebsite/issues', {
+      title: `Locked journey ${testInfo.project.name}`,
+    });
+    const csrf = (await page.context().cookies()).find((c) => c.name === '_milepost_csrf')?.value ?? '';
+    const locked = await page.request.put(`/api/v4/projects/acme%2Fwebsite/issues/${issue.iid}`, {
+      data: { discussion_locked: true },
+      headers: { 'X-CSRF-Token': csrf },
+    });
+    expect(locked.status()).toBe(200);
+    const url = `/acme/website/-/issues/${issue.iid}`;
+    const text = 'The discussion in this issue is locked. Only project members can comment.';
+
+    await switchUser(page, 'erin');
+    await page.goto(url);
+    await expect(page.getByText(text)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Comment' }).fill('A member may still comment');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(commentBy(page, 'A member may still comment')).toBeVisible();
+    await expect(activity(page).getByText(/locked the discussion/)).toBeVisible();
+
+    await switchUser(page, 'judy');
+    await page.goto(url);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(commentBy(page, 'A member may still comment')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveCount(0);
+    await shot(page, testInfo, '05-locked-non-member');
+    await expectAxeClean(page);
   });
 });

@@ -42,7 +42,8 @@ const created = (discussion: TestDiscussion) => ({
 
 afterEach(() => window.localStorage.clear());
 
-describe('DiscussionSection', () => {
+// Typing whole comments with user-event takes seconds on a busy machine.
+describe('DiscussionSection', { timeout: 20_000 }, () => {
   it('shows history lines, comments and threads with who, when, edited, internal and reactions', async () => {
     const history = buildDiscussion([
       buildNote(
