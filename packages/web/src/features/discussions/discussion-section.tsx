@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-aria-components';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,13 +26,22 @@ export function lockedText(noteable: Noteable): string {
  * threads) with its filter and sort kept per user, and the comment form — at the end oldest first,
  * on top newest first, as GitLab places it.
  */
-export function DiscussionSection({ noteable }: { noteable: Noteable }) {
+export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
   const headingId = useId();
+  // Pages pass a new object each render: keep one per noteable, or every discussion re-renders.
+  const noteable = useMemo(() => given, [given.type, given.fullPath, given.iid]);
   const preferences = useNotesPreferences(noteable.type);
   const state = useDiscussions(noteable, preferences.filter, preferences.sort, !preferences.ready);
   const actions = useNoteActions(state.noteableId, state.noteableCacheId);
   const { currentUser } = useCurrentUser();
-  const viewer = currentUser ? { id: currentUser.id, name: currentUser.name, username: currentUser.username } : null;
+  const viewerId = currentUser?.id;
+  const viewerName = currentUser?.name;
+  const viewerUsername = currentUser?.username;
+  const viewer = useMemo(
+    () =>
+      viewerId && viewerName && viewerUsername ? { id: viewerId, name: viewerName, username: viewerUsername } : null,
+    [viewerId, viewerName, viewerUsername],
+  );
   const canComment = state.canCreateNote && Boolean(currentUser);
 
   if (state.missing) return null;
