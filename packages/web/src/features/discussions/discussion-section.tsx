@@ -29,7 +29,8 @@ export function lockedText(noteable: Noteable): string {
 export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
   const headingId = useId();
   // Pages pass a new object each render: keep one per noteable, or every discussion re-renders.
-  const noteable = useMemo(() => given, [given.type, given.fullPath, given.iid]);
+  const { type, fullPath, iid } = given;
+  const noteable = useMemo(() => ({ type, fullPath, iid }), [type, fullPath, iid]);
   const preferences = useNotesPreferences(noteable.type);
   const state = useDiscussions(noteable, preferences.filter, preferences.sort, !preferences.ready);
   const actions = useNoteActions(state.noteableId, state.noteableCacheId);
