@@ -10,18 +10,19 @@ const EMPTY = {
 /**
  * The page test's `handlers` plus answers for the discussion section under the page (no activity;
  * the viewer of the test's CurrentUserQuery, signed out without one), so a page's tests need not
- * know about it. `parent` is the page's project or group, `noteable` its issue or epic (null: not found).
+ * know about it. `parent` is the page's project or group, `noteable` its issue or epic (null: not found); the
+ * section reads the same issue, so its locked state is the page's.
  */
 export function withQuietDiscussions(
   type: 'Issue' | 'Epic',
   parent: { id: string },
-  noteable: { id: string } | null,
+  noteable: { id: string; discussionLocked?: boolean | null } | null,
   handlers: Record<string, Handler>,
 ): Record<string, Handler> {
   const node = noteable && {
     __typename: type,
     id: noteable.id,
-    ...(type === 'Issue' ? { discussionLocked: false } : {}),
+    ...(type === 'Issue' ? { discussionLocked: noteable.discussionLocked ?? false } : {}),
     userPermissions: { __typename: `${type}Permissions`, createNote: false, markNoteAsInternal: false },
     discussions: EMPTY,
   };

@@ -91,10 +91,13 @@ describe('IssueSidebar', () => {
     setup(buildIssue());
     await screen.findByRole('region', { name: 'Weight' });
     const sections = screen.getAllByRole('region').filter((r) => r.hasAttribute('data-section'));
-    expect(sections.map((r) => r.getAttribute('aria-label'))).toEqual([
+    const name = (r: HTMLElement) =>
+      r.getAttribute('aria-label') ?? document.getElementById(r.getAttribute('aria-labelledby') ?? '')?.textContent;
+    expect(sections.map(name)).toEqual([
       'Assignees',
       'Labels',
       'Milestone',
+      'Iteration',
       'Weight',
       'Due date',
       'Health status',

@@ -14,6 +14,7 @@ import {
   type IssueSidebarFieldsFragment,
   IssueSidebarQueryDocument,
 } from '../../../gql/graphql.ts';
+import { IssueIterationWidget } from '../../iterations/issue-iteration-widget.tsx';
 import styles from './issue-sidebar.module.css';
 import { SidebarAssignees } from './sidebar-assignees.tsx';
 import { SidebarDueDate } from './sidebar-due-date.tsx';
@@ -76,6 +77,7 @@ export function IssueSidebar({ projectPath, iid, today }: IssueSidebarProps) {
         save={save}
       />
       <SidebarMilestone {...widget} {...paths} />
+      <IssueIterationWidget projectPath={projectPath} iid={iid} />
       <SidebarWeight {...widget} />
       <SidebarDueDate {...widget} today={today} />
       <SidebarHealth {...widget} />
