@@ -1,5 +1,5 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { DescriptionField } from '../epics/header/description-field.tsx';
+import type { ReactNode } from 'react';
+import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { previewNote } from './discussion-requests.ts';
 import styles from './discussions.module.css';
 import type { Noteable } from './noteable.ts';
@@ -24,7 +24,7 @@ type NoteEditorProps = {
 
 /**
  * The markdown text area with Write / Preview of every note form (comment, reply, edit): the
- * description field of the epic page, with the noteable's preview, Ctrl/Cmd+Enter to submit and
+ * markdown editor of the description forms, with the noteable's preview, Ctrl/Cmd+Enter to submit and
  * the form's errors above its buttons.
  */
 export function NoteEditor({
@@ -40,18 +40,9 @@ export function NoteEditor({
   children,
   onCancel,
 }: NoteEditorProps) {
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      if (value.trim() !== '') onSubmit();
-    } else if (event.key === 'Escape' && onCancel) {
-      event.preventDefault();
-      onCancel();
-    }
-  };
   return (
     <div className={styles.editor}>
-      <DescriptionField
+      <MarkdownEditor
         value={value}
         onChange={onChange}
         preview={(text) => previewNote(noteable, text)}
@@ -61,7 +52,10 @@ export function NoteEditor({
         autoFocus={autoFocus}
         compact
         isDisabled={isDisabled}
-        onKeyDown={handleKeyDown}
+        onSave={() => {
+          if (value.trim() !== '') onSubmit();
+        }}
+        onCancel={onCancel}
       />
       {errors.length > 0 && (
         <div className={styles.formErrors} role="alert">

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,6 +19,7 @@ import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { TITLE_MAX_LENGTH as EPIC_TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import { previewMarkdown } from './header/epic-requests.ts';
 import styles from './new-epic-page.module.css';
 
 /** `/groups/<path>/-/epics/new`: the 'New epic' form; hidden (not found) without `createEpic`. */
@@ -105,12 +107,11 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
             placeholder="Title"
             errorMessage={titleError || undefined}
           />
-          <TextField
-            label="Description"
+          <MarkdownEditor
             value={description}
             onChange={setDescription}
-            multiline
-            placeholder="Write a description…"
+            preview={(text) => previewMarkdown(group.fullPath, null, text)}
+            onSave={handleSubmit}
           />
           <Checkbox isSelected={confidential} onChange={setConfidential}>
             This epic is confidential and should only be visible to team members with at least the Reporter role

@@ -1,5 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
+import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import {
   type EpicPageEpicFragment,
   EpicPageQueryDocument,
@@ -11,7 +12,7 @@ import {
   type LatestVersion,
   titleError as validateTitle,
 } from '../../issuables/issuable-edit-form.tsx';
-import { DescriptionField } from './description-field.tsx';
+import { previewMarkdown } from './epic-requests.ts';
 
 /** Spec 001 §8, for an epic. */
 export const CONCURRENT_EDIT_MESSAGE =
@@ -126,11 +127,10 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
       onSubmit={handleSubmit}
       onCancel={onClose}
     >
-      <DescriptionField
+      <MarkdownEditor
         value={description}
         onChange={setDescription}
-        groupFullPath={groupFullPath}
-        iid={epic.iid}
+        preview={(text) => previewMarkdown(groupFullPath, epic.iid, text)}
         isDisabled={loading}
       />
     </IssuableEditForm>

@@ -49,9 +49,13 @@ export async function deleteEpic(fullPath: string, iid: string): Promise<void> {
   await send(`/api/v4/groups/${encodeURIComponent(fullPath)}/epics/${encodeURIComponent(iid)}`, { method: 'DELETE' });
 }
 
-/** `POST /groups/<path>/-/preview_markdown` with `{text}`: the HTML as it will be shown (sanitised). */
-export async function previewMarkdown(fullPath: string, iid: string, text: string): Promise<string> {
-  const url = `/groups/${encodePath(fullPath)}/-/preview_markdown?target_type=Epic&target_id=${encodeURIComponent(iid)}`;
+/**
+ * `POST /groups/<path>/-/preview_markdown` with `{text}`: the HTML as it will be shown (sanitised);
+ * `iid` is null on the new epic's form (no `target_id`).
+ */
+export async function previewMarkdown(fullPath: string, iid: string | null, text: string): Promise<string> {
+  const target = iid === null ? '' : `&target_id=${encodeURIComponent(iid)}`;
+  const url = `/groups/${encodePath(fullPath)}/-/preview_markdown?target_type=Epic${target}`;
   const response = await send(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

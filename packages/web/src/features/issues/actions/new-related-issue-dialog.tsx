@@ -2,12 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormActions, FormStack } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { IssueActionsCreateIssueMutationDocument, type IssueType } from '../../../gql/graphql.ts';
 import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
+import { previewIssueMarkdown } from '../header/issue-requests.ts';
 import { relateIssues } from './issue-requests.ts';
 
 type NewRelatedIssueDialogProps = {
@@ -88,7 +90,12 @@ export function NewRelatedIssueDialog({
           description={description}
           onApply={setDescription}
         />
-        <TextField label="Description" value={description} onChange={setDescription} multiline />
+        <MarkdownEditor
+          value={description}
+          onChange={setDescription}
+          preview={(text) => previewIssueMarkdown(projectFullPath, null, text)}
+          onSave={() => void handleSubmit()}
+        />
         <FormActions>
           <Button variant="primary" type="submit" isDisabled={loading}>
             {loading ? 'Creating…' : `Create ${type}`}

@@ -1,12 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { type IssuePageIssueFragment, IssuePageQueryDocument } from '../../../gql/graphql.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
-import { DescriptionField } from '../../epics/header/description-field.tsx';
 import {
   IssuableEditForm,
   type LatestVersion,
@@ -240,7 +240,7 @@ export function IssueEditForm(props: IssueEditFormProps) {
         description={description}
         onApply={setDescription}
       />
-      <DescriptionField
+      <MarkdownEditor
         value={description}
         onChange={setDescription}
         preview={(text) => previewIssueMarkdown(projectFullPath, issue.iid, text)}

@@ -83,9 +83,13 @@ export function realtimeChangesPath(fullPath: string, iid: string): string {
   return `${issuePath(fullPath, iid)}/realtime_changes`;
 }
 
-/** `POST /<project>/-/preview_markdown` with `{text}`: the description as it will be shown. */
-export async function previewIssueMarkdown(fullPath: string, iid: string, text: string): Promise<string> {
-  const url = `/${encodePath(fullPath)}/-/preview_markdown?target_type=Issue&target_id=${encodeURIComponent(iid)}`;
+/**
+ * `POST /<project>/-/preview_markdown` with `{text}`: the description as it will be shown; `iid`
+ * is null on a new issue's form (GitLab then sends no `target_id`).
+ */
+export async function previewIssueMarkdown(fullPath: string, iid: string | null, text: string): Promise<string> {
+  const target = iid === null ? '' : `&target_id=${encodeURIComponent(iid)}`;
+  const url = `/${encodePath(fullPath)}/-/preview_markdown?target_type=Issue${target}`;
   const response = await csrfFetch(url, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
