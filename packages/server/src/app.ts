@@ -17,11 +17,13 @@ import { createContext } from './graphql/context.ts';
 import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/limits.ts';
 import { createGraphQLServer } from './graphql/yoga.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerOverloadProtection, sendOverloaded } from './http/overload.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRestApi } from './http/rest-api.ts';
 import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
 import { createUiRouter } from './http/ui-router.ts';
+import { withWebSettings } from './http/web-settings.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
 
@@ -69,7 +71,11 @@ export async function buildApp(opts: {
   const { config, database } = opts;
   const services = createServices(database.db, config);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Request lines are logged without secrets (token parameters, anything secret detection finds).
+    logger:
+      opts.logger && typeof opts.logger === 'object'
+        ? { ...opts.logger, serializers: { req: requestLogSerializer(config.patPrefix), ...opts.logger.serializers } }
+        : (opts.logger ?? false),
     trustProxy: config.trustedProxies,
     bodyLimit: 4 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
@@ -183,7 +189,7 @@ export async function buildApp(opts: {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(nonce))
-        .send(withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce));
+        .send(withWebSettings(withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce), config));
     }
     if (!apiLike && read && !hasWeb) {
       return reply

@@ -64,6 +64,14 @@ const envSchema = z.object({
     )
     .refine((v) => v.split('%{key}').length === 2, 'MILEPOST_INCOMING_EMAIL must contain %{key} once')
     .optional(),
+  MILEPOST_MAX_ATTACHMENT_SIZE_MB: wholeNumber('MILEPOST_MAX_ATTACHMENT_SIZE_MB', 1, 10_240).default(256),
+  MILEPOST_PAT_PREFIX: z
+    .string()
+    .regex(
+      /^[a-zA-Z0-9_.-]{1,20}$/,
+      'MILEPOST_PAT_PREFIX must be 1 to 20 letters, digits, underscores, dots or hyphens, such as glpat-',
+    )
+    .default('glpat-'),
   MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(
     'MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS',
     0,
@@ -133,6 +141,13 @@ export type Config = {
    * `incoming_email.address`), e.g. `incoming+%{key}@plan.example.com`; unset: no such addresses.
    */
   incomingEmail: string | undefined;
+  /** The largest file one upload may hold, in MiB (GitLab's `max_attachment_size`; spec 002 §9: 256). */
+  maxAttachmentSizeMb: number;
+  /**
+   * The prefix of the personal access tokens Milepost issues (GitLab's `personal_access_token_prefix`),
+   * also the one secret detection looks for in comments and descriptions.
+   */
+  patPrefix: string;
 };
 
 export class ConfigError extends Error {}
@@ -180,5 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: e.MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     incomingEmail: e.MILEPOST_INCOMING_EMAIL,
+    maxAttachmentSizeMb: e.MILEPOST_MAX_ATTACHMENT_SIZE_MB,
+    patPrefix: e.MILEPOST_PAT_PREFIX,
   };
 }

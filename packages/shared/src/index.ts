@@ -15,3 +15,4 @@ export * from './iterations/index.ts';
 export * from './permissions/abilities.ts';
 export * from './planning-ui/index.ts';
 export * from './roadmap/index.ts';
+export * from './secrets/index.ts';

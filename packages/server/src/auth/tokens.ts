@@ -15,6 +15,3 @@ export function safeEqual(a: string, b: string): boolean {
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
-
-/** GitLab's personal access token prefix. */
-export const PAT_PREFIX = 'glpat-';

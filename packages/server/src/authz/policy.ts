@@ -140,7 +140,11 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
         case 'readLabel':
         case 'readMilestone':
         case 'readIteration':
+        // Uploads follow their container's visibility; any signed-in reader may attach files.
+        case 'readUpload':
           return readable;
+        case 'uploadFile':
+          return readable && writes;
         case 'createEpic':
         case 'adminLabel':
         case 'adminMilestone':
@@ -287,7 +291,11 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return writes && level >= AccessLevel.OWNER;
         case 'readLabel':
         case 'readMilestone':
+        // Uploads follow the project's visibility; any signed-in reader may attach files (GitLab's upload_file).
+        case 'readUpload':
           return readable;
+        case 'uploadFile':
+          return readable && writes;
         // Incidents (and changing an issue's type to incident): Reporter and above, as GitLab.
         case 'createIncident':
           return readable && writes && level >= AccessLevel.REPORTER;

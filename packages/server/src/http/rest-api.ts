@@ -16,6 +16,7 @@ import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/mile
 import { notesRoutes } from '../modules/notes/notes.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
+import { uploadsRoutes, uploadsUiRoutes } from '../modules/uploads/uploads.routes.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
 import { preferencesRoutes } from '../modules/users/preferences.routes.ts';
 import { usersAdminUiRoutes, usersRoutes } from '../modules/users/users.routes.ts';
@@ -35,6 +36,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     markdownPreviewUiRoutes,
     abuseReportsUiRoutes,
     usersAdminUiRoutes,
+    uploadsUiRoutes,
   ]) {
     register(ui, services, config);
   }
@@ -57,6 +59,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       awardsRoutes(api, services, config);
       notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);
+      uploadsRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

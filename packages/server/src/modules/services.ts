@@ -17,13 +17,17 @@ import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
 import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
+import { uploadsService } from './uploads/uploads.service.ts';
 import { autocompleteService } from './users/autocomplete.service.ts';
 import { usersService } from './users/users.service.ts';
 
 /** Every service, built once per app over one database handle. Transports call only these. */
 export function createServices(
   db: Db,
-  config: Pick<Config, 'sessionDays' | 'maxLoginAttempts' | 'failedLoginUnlockMinutes'>,
+  config: Pick<
+    Config,
+    'sessionDays' | 'maxLoginAttempts' | 'failedLoginUnlockMinutes' | 'patPrefix' | 'maxAttachmentSizeMb'
+  >,
 ) {
   const milestones = milestonesService(db);
   // Inherited epic dates follow their issues' milestones, in the same transaction as the change.
@@ -51,6 +55,7 @@ export function createServices(
     autocomplete: autocompleteService(db),
     abuseReports: abuseReportsService(db),
     issuePage: issuePageService(db),
+    uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
   };
 }
 

@@ -18,6 +18,7 @@ export const RESERVED_TOP_LEVEL_PATHS: readonly string[] = [
   'projects',
   'public',
   'search',
+  'uploads',
   'users',
   'favicon.ico',
   'robots.txt',

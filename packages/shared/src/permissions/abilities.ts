@@ -43,8 +43,12 @@ export type Ability =
   | PlanningAbility
   | AbuseReportAbility
   | NoteAbility
+  | UploadAbility
   | 'createGroup'
   | 'readAdminArea';
+
+/** Attaching files to a group's or project's descriptions and comments, and reading them back. */
+export type UploadAbility = 'uploadFile' | 'readUpload';
 
 /** Reporting a user to the administrators (on the reported user), and reading the reports (global). */
 export type AbuseReportAbility = 'createAbuseReport' | 'readAbuseReport';

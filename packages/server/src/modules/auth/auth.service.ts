@@ -1,6 +1,6 @@
 import { accessLocked, LOCKED_LOGIN } from '../../auth/lockout.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { digest, PAT_PREFIX, randomToken } from '../../auth/tokens.ts';
+import { digest, randomToken } from '../../auth/tokens.ts';
 import { type Actor, isAdmin } from '../../authz/actor.ts';
 import { can, GLOBAL } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,10 +25,11 @@ export type SignedIn = { user: UserRow; sessionToken: string; csrfToken: string 
 
 export function authService(
   db: Db,
-  opts: { sessionDays: number; maxLoginAttempts: number; failedLoginUnlockMinutes: number },
+  opts: { sessionDays: number; maxLoginAttempts: number; failedLoginUnlockMinutes: number; patPrefix: string },
 ) {
   const repo = authRepository(db);
   const users = usersRepository(db);
+  const settings = opts;
   const sessionTtlMs = opts.sessionDays * 24 * 3600 * 1000;
 
   /**
@@ -186,7 +187,9 @@ export function authService(
         else expiresAt = input.expiresAt;
       }
       if (errors.any) throw new ValidationError(errors.fields);
-      const token = `${PAT_PREFIX}${randomToken(20)}`;
+      // The instance's prefix + 20 characters (15 random bytes, base64url), as GitLab's tokens: the
+      // shape secret detection (shared/secrets) warns about when one is pasted into a comment.
+      const token = `${settings.patPrefix}${randomToken(15)}`;
       const row = await repo.insertPersonalToken({
         userId,
         name,

@@ -1,0 +1,76 @@
+/** The only place that builds SQL for uploads (`uploads`, `upload_chunks`, migration 0023). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { UploadRow } from './uploads.types.ts';
+
+function toRow(r: Record<string, unknown>): UploadRow {
+  return {
+    id: Number(r.id),
+    groupId: r.group_id === null ? null : Number(r.group_id),
+    projectId: r.project_id === null ? null : Number(r.project_id),
+    secret: String(r.secret),
+    filename: String(r.filename),
+    contentType: String(r.content_type),
+    size: Number(r.size),
+    complete: r.complete === true,
+    uploadedById: r.uploaded_by_id === null ? null : Number(r.uploaded_by_id),
+    createdAt: new Date(r.created_at as string),
+  };
+}
+
+export function uploadsRepository(db: Db) {
+  return {
+    /** A new, incomplete upload (no bytes yet). */
+    async insert(values: {
+      groupId: number | null;
+      projectId: number | null;
+      secret: string;
+      filename: string;
+      contentType: string;
+      uploadedById: number;
+    }): Promise<UploadRow> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        INSERT INTO uploads (group_id, project_id, secret, filename, content_type, uploaded_by_id)
+        VALUES (${values.groupId}, ${values.projectId}, ${values.secret}, ${values.filename},
+                ${values.contentType}, ${values.uploadedById})
+        RETURNING *`);
+      return toRow(result.rows[0] as Record<string, unknown>);
+    },
+
+    async insertChunk(uploadId: number, n: number, data: Buffer): Promise<void> {
+      await db.execute(sql`INSERT INTO upload_chunks (upload_id, n, data) VALUES (${uploadId}, ${n}, ${data})`);
+    },
+
+    /** Marks an upload whole: from now on it is served. */
+    async complete(uploadId: number, size: number): Promise<UploadRow> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        UPDATE uploads SET complete = true, size = ${size} WHERE id = ${uploadId} RETURNING *`);
+      return toRow(result.rows[0] as Record<string, unknown>);
+    },
+
+    async delete(uploadId: number): Promise<void> {
+      await db.execute(sql`DELETE FROM uploads WHERE id = ${uploadId}`);
+    },
+
+    /** Removes uploads left incomplete for more than a day (their request died with its server). */
+    async sweepAbandoned(): Promise<void> {
+      await db.execute(sql`DELETE FROM uploads WHERE NOT complete AND created_at < now() - interval '1 day'`);
+    },
+
+    /** A complete upload by its URL's secret and file name. */
+    async findComplete(secret: string, filename: string): Promise<UploadRow | undefined> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT * FROM uploads WHERE secret = ${secret} AND filename = ${filename} AND complete`);
+      const row = result.rows[0];
+      return row ? toRow(row) : undefined;
+    },
+
+    /** One chunk's bytes (chunks are numbered from 0). */
+    async chunk(uploadId: number, n: number): Promise<Buffer | undefined> {
+      const result = await db.execute<{ data: Buffer }>(
+        sql`SELECT data FROM upload_chunks WHERE upload_id = ${uploadId} AND n = ${n}`,
+      );
+      return result.rows[0]?.data;
+    },
+  };
+}

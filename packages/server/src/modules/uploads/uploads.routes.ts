@@ -1,0 +1,134 @@
+/**
+ * GitLab's markdown uploads:
+ * - `POST /projects/:id/uploads` and `POST /groups/:id/uploads` (multipart, field `file`) → 201
+ *   `{id, alt, url, full_path, markdown}`, as GitLab's `FileUploader#to_h`; a file over the limit
+ *   (`MILEPOST_MAX_ATTACHMENT_SIZE_MB`) → 413 `{"message": "File is too large (maximum is 256 MiB)"}`;
+ * - the files: `/<project path>/uploads/<secret>/<name>`, `/groups/<group path>/-/uploads/<secret>/<name>`
+ *   (the `full_path`) and `/uploads/<secret>/<name>` (the `url` markdown holds, resolved from the
+ *   secret), with their own content type, `X-Content-Type-Options: nosniff`, a sandboxing CSP and
+ *   `Content-Disposition: attachment` for anything but raster images. A file of a project or group
+ *   the caller may not read is a 404, exactly like a missing one.
+ */
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { ParamError, resourceId, restRoutes } from '../../http/grape-params.ts';
+import type { UiRouter } from '../../http/ui-router.ts';
+import type { Container } from '../containers/container.ts';
+import { type ContainerKind, containerOf } from '../containers/container-rest.ts';
+import type { Services } from '../services.ts';
+import { attachmentDisposition, isInline, markdownLink, markdownName } from './upload-files.ts';
+import { FileTooLargeError } from './uploads.service.ts';
+import type { UploadRow } from './uploads.types.ts';
+
+/** What an upload's response carries: nothing in it may run, whatever the file holds. */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+function uploadPath(container: Container, upload: UploadRow): string {
+  const file = `uploads/${upload.secret}/${upload.filename}`;
+  return container.type === 'Group'
+    ? `/groups/${container.group.fullPath}/-/${file}`
+    : `/${container.project.fullPath}/${file}`;
+}
+
+/** GitLab's upload entity. */
+export function uploadEntity(container: Container, upload: UploadRow) {
+  const url = `/uploads/${upload.secret}/${upload.filename}`;
+  return {
+    id: upload.id,
+    alt: markdownName(upload.filename, upload.contentType),
+    url,
+    full_path: uploadPath(container, upload),
+    markdown: markdownLink(upload.filename, upload.contentType, url),
+  };
+}
+
+/** A multipart file's bytes; one cut off at the size limit ends in FileTooLargeError. */
+async function* fileBytes(file: AsyncIterable<Uint8Array> & { truncated: boolean }, maxBytes: number) {
+  try {
+    yield* file;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLargeError(maxBytes);
+    throw error;
+  }
+  if (file.truncated) throw new FileTooLargeError(maxBytes);
+}
+
+async function receive(request: FastifyRequest, services: Services, container: Container) {
+  if (!request.isMultipart()) throw new ParamError('file is missing');
+  const { maxBytes } = services.uploads;
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
+  if (part?.fieldname !== 'file') throw new ParamError('file is missing');
+  return await services.uploads.create(request.actor, container, {
+    filename: part.filename,
+    data: fileBytes(part.file, maxBytes),
+  });
+}
+
+/** Sends a file: headers that keep it inert, then its chunks as they are read. */
+function sendFile(request: FastifyRequest, reply: FastifyReply, services: Services, upload: UploadRow) {
+  const etag = `"${upload.secret}"`;
+  reply
+    .header('content-security-policy', UPLOAD_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=0, must-revalidate')
+    .header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply
+    .type(upload.contentType)
+    .header('content-length', String(upload.size))
+    .header('content-disposition', isInline(upload.contentType) ? 'inline' : attachmentDisposition(upload.filename));
+  return reply.send(Readable.from(services.uploads.read(upload)));
+}
+
+const SECRET_AND_NAME = '(?<secret>[0-9a-f]{32})/(?<filename>[^/]+)';
+
+export function uploadsRoutes(api: FastifyInstance, services: Services, _config: Config): void {
+  restRoutes(api, (scope) => {
+    scope.register(multipart, { throwFileSizeLimit: true });
+    for (const kind of ['projects', 'groups'] as const satisfies ContainerKind[]) {
+      scope.post<{ Params: { id: string } }>(`/${kind}/:id/uploads`, async (request, reply) => {
+        const container = await containerOf(services, request.actor, kind, resourceId(request.params.id));
+        const upload = await receive(request, services, container);
+        return reply.code(201).send(uploadEntity(container, upload));
+      });
+    }
+  });
+}
+
+export function uploadsUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
+  ui.add('GET', new RegExp(`^/uploads/${SECRET_AND_NAME}$`), async (request, reply, params) => {
+    const upload = await services.uploads.findBySecret(
+      request.actor,
+      params.secret ?? '',
+      params.filename ?? '',
+      async (u) => {
+        if (u.projectId !== null) {
+          const found = await services.projects.find(request.actor, u.projectId);
+          return found && { type: 'Project', ...found };
+        }
+        const group = u.groupId === null ? undefined : await services.groups.find(request.actor, u.groupId);
+        return group && { type: 'Group', group };
+      },
+    );
+    return sendFile(request, reply, services, upload);
+  });
+  // The group's pattern first: a project's would also match `groups/<path>`.
+  const patterns = [
+    ['groups', new RegExp(`^/groups/(?<path>.+?)/-/uploads/${SECRET_AND_NAME}$`)],
+    ['projects', new RegExp(`^/(?!groups/)(?<path>.+?)/uploads/${SECRET_AND_NAME}$`)],
+  ] as const;
+  for (const [kind, pattern] of patterns) {
+    ui.add('GET', pattern, async (request, reply, params) => {
+      const container = await containerOf(services, request.actor, kind, params.path ?? '');
+      const upload = await services.uploads.findIn(
+        request.actor,
+        container,
+        params.secret ?? '',
+        params.filename ?? '',
+      );
+      return sendFile(request, reply, services, upload);
+    });
+  }
+}
