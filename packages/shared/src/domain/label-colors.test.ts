@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLabelColor } from './label-colors.ts';
+import { hasLabelColorPrefix, normalizeLabelColor } from './label-colors.ts';
 
 describe('normalizeLabelColor', () => {
   it.each([
@@ -13,10 +13,31 @@ describe('normalizeLabelColor', () => {
     ['#gggggg', null],
     ['#1234567', null],
     ['123456', null],
-    ['rgb(1,2,3)', null],
+    ['rgb(1,2,3)', '#010203'],
+    ['rgb(255, 128, 0)', '#ff8000'],
+    ['RGB( 0 , 0 , 0 )', '#000000'],
+    ['rgb(100%, 0%, 50%)', '#ff0080'],
+    ['rgba(0, 0, 0, 0.5)', '#808080'],
+    ['rgba(255, 0, 0, 1)', '#ff0000'],
+    ['rgba(0, 0, 255, 0%)', '#ffffff'],
+    ['rgb(256, 0, 0)', null],
+    ['rgba(0, 0, 0, 1.5)', null],
+    ['rgb(0, 0)', null],
+    ['rgba(0, 0, 0)', null],
     ['reddish', null],
     ['', null],
     [null, null],
     [42, null],
   ])('%j → %j', (input, expected) => expect(normalizeLabelColor(input)).toBe(expected));
+});
+
+describe('hasLabelColorPrefix', () => {
+  it.each([
+    ['#fff', true],
+    ['rgb(1,2,3)', true],
+    ['rgba(', true],
+    [' #1', true],
+    ['red', false],
+    ['', false],
+  ])('%j → %j', (input, expected) => expect(hasLabelColorPrefix(input)).toBe(expected));
 });

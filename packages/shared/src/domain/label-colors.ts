@@ -1,6 +1,8 @@
 /**
  * Label colours: GitLab stores `#rrggbb`, and its REST API also accepts CSS colour names, which we
- * map to their hex value. Anything else (`#abc`, `rgb(…)`, `blue-ish`) is refused.
+ * map to their hex value. The colour picker also takes `rgb(r, g, b)` and `rgba(r, g, b, a)` (spec 002
+ * §5): stored as `#rrggbb`, a translucent colour as it looks on a white page. Anything else (`#abc`,
+ * `blue-ish`) is refused.
  */
 import { isHexColor } from './color.ts';
 
@@ -159,9 +161,52 @@ export const CSS_COLOR_NAMES: Readonly<Record<string, string>> = {
   yellowgreen: '#9acd32',
 };
 
-/** `#rrggbb` as given, a CSS colour name as its hex value, anything else `null` (refused). */
+const CHANNEL = String.raw`\s*(\d{1,3}(?:\.\d+)?%?)\s*`;
+const ALPHA = String.raw`\s*(\d*\.?\d+%?)\s*`;
+const RGB_RE = new RegExp(`^rgb\\(${CHANNEL},${CHANNEL},${CHANNEL}\\)$`, 'i');
+const RGBA_RE = new RegExp(`^rgba\\(${CHANNEL},${CHANNEL},${CHANNEL},${ALPHA}\\)$`, 'i');
+
+/** One `rgb()` channel (0–255 or 0–100%) as 0–255, or null when out of range. */
+function channel(text: string): number | null {
+  const n = text.endsWith('%') ? (Number(text.slice(0, -1)) * 255) / 100 : Number(text);
+  return Number.isFinite(n) && n >= 0 && n <= 255 ? n : null;
+}
+
+/** `rgb(…)` / `rgba(…)` as `#rrggbb` (alpha blended over white), or null when it is not one. */
+function rgbToHex(text: string): string | null {
+  const m = RGB_RE.exec(text) ?? RGBA_RE.exec(text);
+  if (!m) return null;
+  const rgb = [m[1], m[2], m[3]].map((c) => channel(c as string));
+  let alpha = 1;
+  if (m[4] !== undefined) {
+    alpha = m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
+    if (!Number.isFinite(alpha) || alpha < 0 || alpha > 1) return null;
+  }
+  if (rgb.some((c) => c === null)) return null;
+  const hex = (rgb as number[]).map((c) =>
+    Math.round(c * alpha + 255 * (1 - alpha))
+      .toString(16)
+      .padStart(2, '0'),
+  );
+  return `#${hex.join('')}`;
+}
+
+/**
+ * Whether a typed colour may be a colour at all: it starts with `#`, `rgb` or `rgba` (spec 002 §5,
+ * the colour picker's first check; `normalizeLabelColor` then decides whether it is valid).
+ */
+export function hasLabelColorPrefix(value: string): boolean {
+  return /^\s*(#|rgba?)/i.test(value);
+}
+
+/**
+ * `#rrggbb` as given, `rgb()`/`rgba()` as their `#rrggbb`, a CSS colour name as its hex value,
+ * anything else `null` (refused).
+ */
 export function normalizeLabelColor(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed: string = value.trim();
-  return isHexColor(trimmed) ? trimmed : (CSS_COLOR_NAMES[value.trim().toLowerCase()] ?? null);
+  if (isHexColor(trimmed)) return trimmed;
+  if (/^rgba?\(/i.test(trimmed)) return rgbToHex(trimmed);
+  return CSS_COLOR_NAMES[value.trim().toLowerCase()] ?? null;
 }

@@ -18,6 +18,8 @@ export const GROUP_ABILITIES = [
   'adminIterationCadence',
   'adminIssueTemplate',
   'adminIssue',
+  'adminLabel',
+  'adminMilestone',
 ] as const;
 
 export const PROJECT_ABILITIES = [
@@ -31,6 +33,8 @@ export const PROJECT_ABILITIES = [
   'createIssue',
   'adminIssueTemplate',
   'adminIssue',
+  'adminLabel',
+  'adminMilestone',
 ] as const;
 
 export type UserAbility = (typeof USER_ABILITIES)[number];

@@ -385,9 +385,9 @@ export type IssueSort =
   | 'HEALTH_STATUS_ASC'
   /** Health status by descending order. */
   | 'HEALTH_STATUS_DESC'
-  /** Label priority (milestone due date) by ascending order. */
+  /** Label priority (the project’s highest-ranked label on the issue) by ascending order. */
   | 'LABEL_PRIORITY_ASC'
-  /** Label priority (milestone due date) by descending order. */
+  /** Label priority (the project’s highest-ranked label on the issue) by descending order. */
   | 'LABEL_PRIORITY_DESC'
   /** Milestone due date by ascending order. */
   | 'MILESTONE_DUE_ASC'
@@ -397,9 +397,9 @@ export type IssueSort =
   | 'POPULARITY_ASC'
   /** Number of upvotes by descending order. */
   | 'POPULARITY_DESC'
-  /** Priority (milestone due date) by ascending order. */
+  /** Priority (milestone due date, then label priority) by ascending order. */
   | 'PRIORITY_ASC'
-  /** Priority (milestone due date) by descending order. */
+  /** Priority (milestone due date, then label priority) by descending order. */
   | 'PRIORITY_DESC'
   /** Relative position (manual order) by ascending order. */
   | 'RELATIVE_POSITION_ASC'

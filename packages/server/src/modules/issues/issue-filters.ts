@@ -242,6 +242,11 @@ function negatedConditions(n: NegatedIssueFilter, reactionUserId: number | undef
   return c;
 }
 
+const MILESTONE_DUE_SQL = sql`(SELECT m.due_date FROM milestones m WHERE m.id = i.milestone_id)`;
+/** The highest priority (lowest number) among the issue's labels in its project's label priorities. */
+const LABEL_PRIORITY_SQL = sql`(SELECT min(lp.priority) FROM issue_labels il
+  JOIN label_priorities lp ON lp.label_id = il.label_id AND lp.project_id = i.project_id WHERE il.issue_id = i.id)`;
+
 /** ORDER BY for a sort, with the id as the tie-breaker so pages are stable. */
 export function issueOrder(sort: IssueSort = 'CREATED_DESC'): SQL {
   const dir = sort.endsWith('_ASC') ? 'ASC' : 'DESC';
@@ -273,9 +278,15 @@ export function issueOrder(sort: IssueSort = 'CREATED_DESC'): SQL {
       );
     case 'BLOCKING_ISSUES':
       return by(sql`(SELECT count(*) FROM issue_links bl WHERE bl.source_id = i.id AND bl.link_type = 'blocks')`);
+    case 'LABEL_PRIORITY':
+      // GitLab's `order_labels_priority`: the best (lowest) priority the issue's project gave one of its labels.
+      return by(LABEL_PRIORITY_SQL, true);
+    case 'PRIORITY':
+      // GitLab's `order_due_date_and_labels_priority`: the milestone's due date, then the label priority.
+      return sql`${MILESTONE_DUE_SQL} ${d} NULLS LAST, ${LABEL_PRIORITY_SQL} ${d} NULLS LAST, i.id ${d}`;
     default:
-      // MILESTONE_DUE, PRIORITY, LABEL_PRIORITY: by the milestone's due date, soonest first.
-      return by(sql`(SELECT m.due_date FROM milestones m WHERE m.id = i.milestone_id)`, true);
+      // MILESTONE_DUE: by the milestone's due date, soonest first.
+      return by(MILESTONE_DUE_SQL, true);
   }
 }
 

@@ -3,7 +3,7 @@ import type { LabelRow } from '../../db/schema.ts';
 import { renderMarkdown } from '../../markdown/render.ts';
 
 /** GitLab's `GroupLabel` / `ProjectLabel` REST entity. */
-export function labelEntity(label: LabelRow, subscribed = false) {
+export function labelEntity(label: LabelRow, subscribed = false, priority: number | null = null) {
   return {
     id: label.id,
     name: label.title,
@@ -12,7 +12,7 @@ export function labelEntity(label: LabelRow, subscribed = false) {
     text_color: textColorFor(label.color),
     color: label.color,
     subscribed,
-    priority: null,
+    priority,
     is_project_label: label.projectId !== null,
   };
 }

@@ -143,7 +143,64 @@ export function labelsRepository(db: Db) {
         await db.insert(labels).values(missing.map((title) => ({ ...container, title, color, description: '' })));
       }
     },
+    /** Each label's priority in this project (labels without one are left out). */
+    async priorities(projectId: number, labelIds: readonly number[]): Promise<Map<number, number>> {
+      const map = new Map<number, number>();
+      if (labelIds.length === 0) return map;
+      const r = await db.execute<{ label_id: number; priority: number }>(sql`
+        SELECT label_id, priority FROM label_priorities
+        WHERE project_id = ${projectId} AND label_id = ANY(${ids(labelIds)})`);
+      for (const row of r.rows) map.set(Number(row.label_id), Number(row.priority));
+      return map;
+    },
+    /** The labels this project prioritised, best first (ids; readability is the caller's filter). */
+    async prioritizedIds(projectId: number): Promise<number[]> {
+      const r = await db.execute<{ label_id: number }>(sql`
+        SELECT label_id FROM label_priorities WHERE project_id = ${projectId} ORDER BY priority, label_id`);
+      return r.rows.map((row) => Number(row.label_id));
+    },
+    /** Sets (or, with null, removes) a label's priority in a project. */
+    async setPriority(projectId: number, labelId: number, priority: number | null): Promise<void> {
+      if (priority === null) {
+        await db.execute(sql`DELETE FROM label_priorities WHERE project_id = ${projectId} AND label_id = ${labelId}`);
+        return;
+      }
+      await db.execute(sql`
+        INSERT INTO label_priorities (project_id, label_id, priority) VALUES (${projectId}, ${labelId}, ${priority})
+        ON CONFLICT (project_id, label_id) DO UPDATE SET priority = EXCLUDED.priority, updated_at = now()`);
+    },
+    /** Locks the project's priorities for a reorder (one order for concurrent writers). */
+    async lockPriorities(projectId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`label_priorities:${projectId}`}))`);
+    },
+    /**
+     * Promotion (GitLab's Labels::PromoteService): the project labels titled like `groupLabel` in the
+     * projects under its group are merged into it — their issue links, subscriptions and priorities
+     * move over (without duplicates) — and then deleted. Call inside a transaction.
+     */
+    async mergeProjectLabelsInto(groupLabel: LabelRow, groupId: number): Promise<void> {
+      const merged = sql`(SELECT l.id FROM labels l JOIN projects p ON p.id = l.project_id
+        JOIN groups pg ON pg.id = p.group_id
+        WHERE pg.traversal_ids @> ARRAY[${groupId}]::bigint[] AND l.title = ${groupLabel.title})`;
+      await db.execute(sql`INSERT INTO issue_labels (issue_id, label_id)
+        SELECT DISTINCT issue_id, ${groupLabel.id}::bigint FROM issue_labels WHERE label_id IN ${merged}
+        ON CONFLICT DO NOTHING`);
+      await db.execute(sql`INSERT INTO subscriptions (user_id, subscribable_type, subscribable_id, subscribed)
+        SELECT DISTINCT ON (user_id) user_id, 'Label', ${groupLabel.id}::bigint, subscribed FROM subscriptions
+        WHERE subscribable_type = 'Label' AND subscribable_id IN ${merged}
+        ORDER BY user_id, subscribed DESC
+        ON CONFLICT DO NOTHING`);
+      await db.execute(sql`INSERT INTO label_priorities (project_id, label_id, priority)
+        SELECT project_id, ${groupLabel.id}::bigint, min(priority) FROM label_priorities WHERE label_id IN ${merged}
+        GROUP BY project_id
+        ON CONFLICT (project_id, label_id) DO NOTHING`);
+      await db.execute(
+        sql`DELETE FROM subscriptions WHERE subscribable_type = 'Label' AND subscribable_id IN ${merged}`,
+      );
+      await db.execute(sql`DELETE FROM labels WHERE id IN ${merged}`);
+    },
     async delete(id: number): Promise<void> {
+      await db.execute(sql`DELETE FROM subscriptions WHERE subscribable_type = 'Label' AND subscribable_id = ${id}`);
       await db.delete(labels).where(eq(labels.id, id));
     },
   };

@@ -135,8 +135,8 @@ describe('labels over REST v4 and the UI JSON', () => {
       ['a duplicate title', { name: 'bug', color: '#123456' }, 409, { message: 'Label already exists' }],
       ['a short hex colour', { name: 'x', color: '#abc' }, 400, { message: { color: ['must be a valid color code'] } }],
       [
-        'an rgb() colour',
-        { name: 'x', color: 'rgb(1,2,3)' },
+        'a malformed rgb() colour',
+        { name: 'x', color: 'rgb(1,2)' },
         400,
         { message: { color: ['must be a valid color code'] } },
       ],
@@ -172,7 +172,7 @@ describe('labels over REST v4 and the UI JSON', () => {
       const none = await send('PUT', `${base}/bug`, {});
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({
-        error: 'new_name, color, description are missing, at least one parameter must be provided',
+        error: 'new_name, color, description, priority are missing, at least one parameter must be provided',
       });
       // an ancestor's label is not the subgroup's to change
       expect((await send('PUT', `/api/v4/groups/${w.platform.id}/labels/bug`, { color: '#000000' })).statusCode).toBe(

@@ -5,6 +5,7 @@ import type { LabelRow } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import {
   boolParam,
+  intListParam,
   intParam,
   ParamError,
   type Params,
@@ -46,15 +47,16 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       offset: page.offset,
     });
     setPaginationHeaders(request, reply, page, total, config.externalUrl);
-    return await present(request.actor, rows, withCounts);
+    return await present(request.actor, c, rows, withCounts);
   }
 
-  async function present(actor: Actor, rows: LabelRow[], withCounts: boolean) {
+  async function present(actor: Actor, c: LabelContainer, rows: LabelRow[], withCounts: boolean) {
     const ids = rows.map((l) => l.id);
     const counts = withCounts ? await services.labels.issueCounts(actor, ids) : undefined;
     const subscribed = await services.labels.subscribedIds(actor, ids);
+    const priorities = await services.labels.prioritiesIn(c, ids);
     return rows.map((l) => ({
-      ...labelEntity(l, subscribed.has(l.id)),
+      ...labelEntity(l, subscribed.has(l.id), priorities.get(l.id) ?? null),
       ...(counts
         ? {
             open_issues_count: counts.get(l.id)?.opened ?? 0,
@@ -80,9 +82,31 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
   }
 
   function requireOneChange(p: Params) {
-    if (p.new_name === undefined && p.color === undefined && p.description === undefined) {
-      throw new ParamError('new_name, color, description are missing, at least one parameter must be provided');
+    if (p.new_name === undefined && p.color === undefined && p.description === undefined && p.priority === undefined) {
+      throw new ParamError(
+        'new_name, color, description, priority are missing, at least one parameter must be provided',
+      );
     }
+  }
+
+  /** REST's `priority`: a non-negative integer, or empty/null to remove it; undefined when not sent. */
+  function priorityOf(p: Params): number | null | undefined {
+    if (p.priority === undefined) return undefined;
+    if (p.priority === null || p.priority === '') return null;
+    const n = intParam(p, 'priority');
+    if (n === undefined || n < 0) throw new ParamError('priority is invalid');
+    return n;
+  }
+
+  /** PUT's changes: the label's attributes, then its priority in the project. */
+  async function applyChanges(actor: Actor, c: LabelContainer, label: LabelRow, p: Params) {
+    const priority = priorityOf(p);
+    const updated =
+      p.new_name === undefined && p.color === undefined && p.description === undefined
+        ? label
+        : await services.labels.update(actor, c, label, changes(p));
+    if (priority !== undefined) await services.labels.setPriority(actor, c, updated, priority);
+    return (await present(actor, c, [updated], false))[0];
   }
 
   containerRestRoutes(api, services, (r, kind, container) => {
@@ -92,13 +116,16 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       requireUser(request.actor, true);
       const p = paramsOf(request);
       requireParams(p, 'name', 'color');
+      const priority = priorityOf(p);
       const c = await container(request);
       const label = await services.labels.create(request.actor, c, {
         title: p.name,
         color: p.color,
         description: p.description,
       });
-      return reply.code(201).send(labelEntity(label));
+      if (priority !== undefined && priority !== null)
+        await services.labels.setPriority(request.actor, c, label, priority);
+      return reply.code(201).send((await present(request.actor, c, [label], false))[0]);
     });
 
     r.get<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request) => {
@@ -108,6 +135,7 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       return (
         await present(
           request.actor,
+          c,
           [await findLabel(c, request.actor, request.params.label_id, includeAncestors)],
           false,
         )
@@ -119,10 +147,17 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       const p = paramsOf(request);
       requireOneChange(p);
       const c = await container(request);
+      // A project may rank its groups' labels too: `priority` alone finds those as well.
+      const onlyPriority = p.new_name === undefined && p.color === undefined && p.description === undefined;
+      const label = await findLabel(c, request.actor, request.params.label_id, onlyPriority);
+      return await applyChanges(request.actor, c, label, p);
+    });
+
+    r.put<LabelParams>(`/${kind}/:id/labels/:label_id/promote`, async (request) => {
+      requireUser(request.actor, true);
+      const c = await container(request);
       const label = await findLabel(c, request.actor, request.params.label_id, false);
-      return (
-        await present(request.actor, [await services.labels.update(request.actor, c, label, changes(p))], false)
-      )[0];
+      return labelEntity(await services.labels.promote(request.actor, c, label));
     });
 
     r.delete<LabelParams>(`/${kind}/:id/labels/:label_id`, async (request, reply) => {
@@ -137,7 +172,7 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       const c = await container(request);
       const label = await findLabel(c, request.actor, request.params.label_id, true);
       if (!(await services.labels.setSubscription(request.actor, c, label, subscribed))) return undefined;
-      return (await present(request.actor, [label], false))[0];
+      return (await present(request.actor, c, [label], false))[0];
     });
 
     // Deprecated forms: the label named by `name` or `label_id` in the parameters.
@@ -157,9 +192,7 @@ export function labelsRoutes(api: FastifyInstance, services: Services, config: C
       requireOneChange(p);
       const c = await container(request);
       const label = await findLabel(c, request.actor, target, false);
-      return (
-        await present(request.actor, [await services.labels.update(request.actor, c, label, changes(p))], false)
-      )[0];
+      return await applyChanges(request.actor, c, label, p);
     });
 
     r.delete<IdParams>(`/${kind}/:id/labels`, async (request, reply) => {
@@ -211,4 +244,13 @@ export function labelsUiRoutes(ui: UiRouter, services: Services, _config: Config
 
   containerUiRoute(ui, services, 'GET', 'labels', (request, _reply, c) => uiList(request, c));
   containerUiRoute(ui, services, 'POST', 'labels', uiCreate);
+  // GitLab's `POST /<project>/-/labels/set_priorities` (`label_ids[]` in the new order): the
+  // 'Prioritized labels' list's drag and drop.
+  containerUiRoute(ui, services, 'POST', 'labels/set_priorities', async (request, reply, c) => {
+    requireUser(request.actor, true);
+    const ids = intListParam(paramsOf(request), 'label_ids');
+    if (!ids?.length) throw new ParamError('label_ids is missing');
+    await services.labels.reorderPriorities(request.actor, c, ids);
+    return reply.code(200).send({ message: 'success' });
+  });
 }

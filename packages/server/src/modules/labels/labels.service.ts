@@ -325,6 +325,82 @@ export function labelsService(db: Db) {
       return true;
     },
 
+    /** Each label's priority in the project `c` (none for a group: priorities belong to projects). */
+    async prioritiesIn(c: LabelContainer, labelIds: readonly number[]): Promise<Map<number, number>> {
+      if (c.type !== 'Project') return new Map();
+      return await repo.priorities(c.project.id, labelIds);
+    },
+
+    /**
+     * Sets a label's priority in project `c` (null removes it), as REST's `priority` parameter. The
+     * label must be available to the project (its own or a group's); needs adminLabel on the project.
+     */
+    async setPriority(actor: Actor, c: LabelContainer, label: LabelRow, priority: unknown): Promise<void> {
+      await assertAdmin(actor, c);
+      if (c.type !== 'Project') throw new ValidationError({ priority: ['is only available for project labels'] });
+      if (priority !== null && (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0)) {
+        throw new ValidationError({ priority: ['must be greater than or equal to 0'] });
+      }
+      if (nearness(c, label) === -1 && label.projectId !== c.project.id) throw new NotFoundError('Label Not Found');
+      await transaction(db, async (tx) => labelsRepository(tx).setPriority(c.project.id, label.id, priority));
+    },
+
+    /**
+     * The prioritised labels of project `c` in a new order (GitLab's `set_priorities`): the given
+     * labels get priorities 0, 1, 2, … in that order; prioritised labels not named keep their rank
+     * after them. Unknown ids are refused as a whole.
+     */
+    async reorderPriorities(actor: Actor, c: LabelContainer, labelIds: readonly number[]): Promise<void> {
+      await assertAdmin(actor, c);
+      if (c.type !== 'Project') throw new ValidationError({ label_ids: ['are only prioritized in projects'] });
+      const wanted = [...new Set(labelIds)];
+      await resolve(actor, c, { ids: wanted });
+      await transaction(db, async (tx) => {
+        const txRepo = labelsRepository(tx);
+        await txRepo.lockPriorities(c.project.id);
+        const rest = (await txRepo.prioritizedIds(c.project.id)).filter((id) => !wanted.includes(id));
+        const order = [...wanted, ...rest];
+        for (const [i, id] of order.entries()) await txRepo.setPriority(c.project.id, id, i);
+      });
+    },
+
+    /** Labels prioritised in project `c`, best first, that the actor may read. */
+    async prioritized(actor: Actor, c: LabelContainer): Promise<LabelRow[]> {
+      if (c.type !== 'Project') return [];
+      await assertRead(actor, c);
+      const ids = await repo.prioritizedIds(c.project.id);
+      const rows = await repo.findInScope(availableScope(c), { ids });
+      return ids.flatMap((id) => rows.filter((l) => l.id === id));
+    },
+
+    /**
+     * Promotes a project label of `c` to a label of the project's group (GitLab's PromoteService):
+     * a group label of that title is created (or the existing one kept), and every project label of
+     * that title under the group is merged into it. Needs adminLabel on the group.
+     */
+    async promote(actor: Actor, c: LabelContainer, label: LabelRow): Promise<LabelRow> {
+      await assertRead(actor, c);
+      if (c.type !== 'Project' || label.projectId !== c.project.id) {
+        throw new ValidationError({ label: ['is already a group label'] });
+      }
+      if (!(await can(db, actor, 'adminLabel', { type: 'Group', group: c.group }))) throw new ForbiddenError();
+      return await transaction(db, async (tx) => {
+        const txRepo = labelsRepository(tx);
+        const container = { groupId: c.group.id, projectId: null };
+        const existing = (await txRepo.findInScope({ groupIds: [c.group.id] }, { titles: [label.title] }))[0];
+        const groupLabel =
+          existing ??
+          (await txRepo.insert({
+            ...container,
+            title: label.title,
+            color: label.color,
+            description: label.description,
+          }));
+        await txRepo.mergeProjectLabelsInto(groupLabel, c.group.id);
+        return groupLabel;
+      });
+    },
+
     /** Opened / closed issue counts per label, counting only issues the actor may read. */
     async issueCounts(actor: Actor, labelIds: readonly number[]) {
       return await repo.issueCounts(labelIds, await visibleIssuesSql(db, actor));

@@ -169,6 +169,37 @@ export function milestonesRepository(db: Db) {
       }
       return map;
     },
+    /**
+     * The issues a milestone holds now that `visible` (over i, p, pg) allows, with when each was
+     * created and (if closed) closed and its weight: the burndown's events. Oldest first, at most `limit`.
+     */
+    async burndownIssues(milestoneId: number, visible: SQL, limit: number) {
+      const r = await db.execute<Record<string, unknown>>(sql`
+        SELECT i.id, i.created_at, i.closed_at, i.state, i.weight
+        FROM issues i JOIN projects p ON p.id = i.project_id JOIN groups pg ON pg.id = p.group_id
+        WHERE i.milestone_id = ${milestoneId} AND ${visible}
+        ORDER BY i.created_at, i.id LIMIT ${limit}`);
+      return r.rows.map((row) => ({
+        createdAt: new Date(row.created_at as string),
+        closedAt: row.state === 'closed' && row.closed_at ? new Date(row.closed_at as string) : null,
+        weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
+      }));
+    },
+    /** Project milestones titled `title` in projects anywhere under this group (promotion's merge set). */
+    async projectMilestonesUnder(groupId: number, title: string): Promise<MilestoneRow[]> {
+      const r = await db.execute<Record<string, unknown>>(sql`
+        SELECT m.* FROM milestones m JOIN projects p ON p.id = m.project_id JOIN groups pg ON pg.id = p.group_id
+        WHERE pg.traversal_ids @> ARRAY[${groupId}]::bigint[] AND m.title = ${title} ORDER BY m.id FOR UPDATE OF m`);
+      return r.rows.map(toMilestone);
+    },
+    /** Moves the issues of these milestones to another one; returns the moved issue ids. */
+    async moveIssues(fromIds: readonly number[], toId: number): Promise<number[]> {
+      if (fromIds.length === 0) return [];
+      const r = await db.execute<{ id: number }>(sql`
+        UPDATE issues SET milestone_id = ${toId}, updated_at = now()
+        WHERE milestone_id = ANY(${ids(fromIds)}) RETURNING id`);
+      return r.rows.map((row) => Number(row.id));
+    },
     ...containerRowsRepository(db, milestones),
     /** Deletes a milestone; returns the ids of the issues it held (the foreign key detaches them). */
     async delete(id: number): Promise<number[]> {

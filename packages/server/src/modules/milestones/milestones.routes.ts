@@ -154,6 +154,31 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
       return (await present([updated]))[0];
     });
 
+    // GitLab's burndown chart data: issues' created / closed events with their weight.
+    r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id/burndown_events`, async (request) => {
+      const milestone = await findMilestone(await container(request), request);
+      return await services.milestones.burndownEvents(request.actor, milestone);
+    });
+
+    r.post<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id/promote`, async (request) => {
+      requireUser(request.actor, true);
+      const c = await container(request);
+      const row = await findMilestone(c, request);
+      try {
+        return (await present([await services.milestones.promote(request.actor, c, row)]))[0];
+      } catch (error) {
+        if (error instanceof ValidationError && error.fields) {
+          throw new AppError(
+            400,
+            `Promotion failed - ${Object.entries(error.fields)
+              .map(([k, v]) => `${k === 'title' ? 'Title' : k} ${v.join(', ')}`)
+              .join('; ')}`,
+          );
+        }
+        throw error;
+      }
+    });
+
     r.delete<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request, reply) => {
       requireUser(request.actor, true);
       const c = await container(request);

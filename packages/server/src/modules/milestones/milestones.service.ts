@@ -15,7 +15,7 @@
  */
 import { isIsoDate } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
-import { can, visibleMilestonesSql } from '../../authz/policy.ts';
+import { can, visibleIssuesSql, visibleMilestonesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { GroupRow, MilestoneRow } from '../../db/schema.ts';
@@ -57,6 +57,9 @@ export type MilestoneChange = { milestoneIds: number[]; detachedIssueIds: number
 export type MilestoneListener = (tx: Db, change: MilestoneChange) => Promise<void>;
 
 export const MAX_MILESTONE_DESCRIPTION = 1_000_000;
+
+/** The most issues a burndown chart reads (GitLab's milestone pages stop at 3000 issues too). */
+export const MAX_BURNDOWN_ISSUES = 3000;
 
 function subject(c: MilestoneContainer) {
   return c.type === 'Group'
@@ -284,6 +287,63 @@ export function milestonesService(db: Db) {
         const detachedIssueIds = await milestonesRepository(tx).delete(milestone.id);
         await notify(tx, { milestoneIds: [milestone.id], detachedIssueIds });
       });
+    },
+
+    /**
+     * Promotes a project milestone to a milestone of the project's group (GitLab's PromoteService):
+     * a group milestone with its title, description and dates is created, the issues of every project
+     * milestone of that title under the group move to it, and those project milestones are deleted.
+     * Needs adminMilestone on the group; a group milestone of that title already there is refused.
+     */
+    async promote(actor: Actor, c: MilestoneContainer, milestone: MilestoneRow): Promise<MilestoneRow> {
+      await assertRead(actor, c);
+      if (c.type !== 'Project' || milestone.projectId !== c.project.id) {
+        throw new ValidationError({ milestone: ['is already a group milestone'] });
+      }
+      if (!(await can(db, actor, 'adminMilestone', { type: 'Group', group: c.group }))) throw new ForbiddenError();
+      try {
+        return await transaction(db, async (tx) => {
+          const txRepo = milestonesRepository(tx);
+          const own = { groupId: c.group.id, projectId: null };
+          if (await txRepo.titleTaken(own, milestone.title)) {
+            throw new ValidationError({ title: ['has already been taken'] });
+          }
+          const merged = await txRepo.projectMilestonesUnder(c.group.id, milestone.title);
+          const row = await txRepo.insert({
+            ...own,
+            iid: await nextIid(tx, 'group_milestones', c.group.id),
+            title: milestone.title,
+            description: milestone.description,
+            state: milestone.state,
+            startDate: milestone.startDate,
+            dueDate: milestone.dueDate,
+          });
+          const moved = await txRepo.moveIssues(
+            merged.map((m) => m.id),
+            row.id,
+          );
+          for (const m of merged) await txRepo.delete(m.id);
+          await notify(tx, { milestoneIds: [row.id, ...merged.map((m) => m.id)], detachedIssueIds: moved });
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ValidationError({ title: ['has already been taken'] });
+        throw error;
+      }
+    },
+
+    /**
+     * GitLab's `burndown_events` of a milestone: for each issue in it that the actor may read, a
+     * `created` event (its creation time and weight) and, if it is closed, a `closed` event. Milepost
+     * keeps no history of issues joining or leaving a milestone, nor of reopenings (decision 0030).
+     */
+    async burndownEvents(actor: Actor, milestone: MilestoneRow) {
+      const issues = await repo.burndownIssues(milestone.id, await visibleIssuesSql(db, actor), MAX_BURNDOWN_ISSUES);
+      const events = issues.flatMap((i) => [
+        { created_at: i.createdAt.toISOString(), weight: i.weight, action: 'created' as const },
+        ...(i.closedAt ? [{ created_at: i.closedAt.toISOString(), weight: i.weight, action: 'closed' as const }] : []),
+      ]);
+      return events.sort((a, b) => a.created_at.localeCompare(b.created_at));
     },
 
     async findForIssue(_actor: Actor, found: ProjectWithGroup, milestoneId: number): Promise<MilestoneRow | undefined> {
