@@ -3,6 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import { FLASH_COOKIE, SIGN_IN_REQUIRED_FLASH } from '@milepost/shared';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -184,8 +185,21 @@ export async function buildApp(opts: {
     const apiLike =
       url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/assets/') || /\.json(\?|$)/.test(url);
     if (!apiLike && read && hasWeb) {
+      const pathname = url.split('?')[0] ?? '/';
+      const status = await services.webPages.pageStatus(request.actor, pathname);
+      if (status === 'sign-in') {
+        // GitLab's `authenticate_user!`: to sign in and back, with its flash (shown by the sign-in page).
+        reply.setCookie(FLASH_COOKIE, SIGN_IN_REQUIRED_FLASH, {
+          path: '/',
+          sameSite: 'lax',
+          maxAge: 60,
+          secure: request.protocol === 'https',
+        });
+        return reply.redirect(`/users/sign_in?redirect=${encodeURIComponent(url)}`, 302);
+      }
       const nonce = cspNonce();
       return reply
+        .code(status === 'ok' ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(nonce))

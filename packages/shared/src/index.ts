@@ -15,4 +15,5 @@ export * from './iterations/index.ts';
 export * from './permissions/abilities.ts';
 export * from './planning-ui/index.ts';
 export * from './roadmap/index.ts';
+export * from './routes/index.ts';
 export * from './secrets/index.ts';

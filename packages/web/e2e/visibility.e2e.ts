@@ -10,10 +10,10 @@ test.describe('a signed-out visitor', () => {
     await expect(page.getByRole('button', { name: 'New subgroup' })).toHaveCount(0);
   });
 
-  test('gets Page Not Found for the private subgroup', async ({ page }) => {
+  test('is sent to sign in at the private subgroup (hidden and missing look the same)', async ({ page }) => {
     await page.goto('/acme/secret-lab');
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByText("Make sure the address is correct and the page hasn't moved.")).toBeVisible();
+    await expect(page).toHaveURL(/\/users\/sign_in\?redirect=%2Facme%2Fsecret-lab$/);
+    await expect(page.getByText('You need to sign in or sign up before continuing.')).toBeVisible();
   });
 
   test('explores public groups on the dashboard', async ({ page }) => {

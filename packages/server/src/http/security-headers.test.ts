@@ -51,7 +51,7 @@ describe('security headers and HEAD', () => {
   }
 
   it('gives pages a strict CSP whose style nonce is the one the page carries', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/groups/anything/-/roadmap' });
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/groups' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expectCommonHeaders(res.headers);
@@ -68,7 +68,7 @@ describe('security headers and HEAD', () => {
     // The rest of the page is the build's.
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
 
-    const again = await t.app.inject({ method: 'GET', url: '/groups/anything/-/roadmap' });
+    const again = await t.app.inject({ method: 'GET', url: '/dashboard/groups' });
     expect(again.headers['content-security-policy']).not.toBe(res.headers['content-security-policy']);
   });
 
@@ -94,7 +94,7 @@ describe('security headers and HEAD', () => {
 
   it('answers HEAD wherever GET works, with GET’s headers and no body', async () => {
     const cases: [string, RegExp][] = [
-      ['/groups/anything/-/roadmap', /^text\/html/],
+      ['/dashboard/groups', /^text\/html/],
       ['/', /^text\/html/],
       ['/assets/index-abc.js', /javascript/],
       ['/api/v4/groups', /^application\/json/],
@@ -110,7 +110,7 @@ describe('security headers and HEAD', () => {
       expect(head.body).toBe('');
       expectCommonHeaders(head.headers);
     }
-    const page = await t.app.inject({ method: 'HEAD', url: '/groups/anything' });
+    const page = await t.app.inject({ method: 'HEAD', url: '/dashboard/groups' });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     // Missing API paths stay 404 for HEAD too.
     expect((await t.app.inject({ method: 'HEAD', url: '/api/v4/nothing-here' })).statusCode).toBe(404);

@@ -19,7 +19,9 @@ import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { uploadsService } from './uploads/uploads.service.ts';
 import { autocompleteService } from './users/autocomplete.service.ts';
+import { profileService } from './users/profile.service.ts';
 import { usersService } from './users/users.service.ts';
+import { webPagesService } from './web-pages/web-pages.service.ts';
 
 /** Every service, built once per app over one database handle. Transports call only these. */
 export function createServices(
@@ -36,15 +38,19 @@ export function createServices(
     await recomputeEpicDatesForIssues(tx, change.detachedIssueIds);
   });
   const issues = issuesService(db);
+  const groups = groupsService(db);
+  const projects = projectsService(db);
+  const epics = epicsService(db);
   return {
     auth: authService(db, config),
     users: usersService(db),
-    groups: groupsService(db),
-    projects: projectsService(db),
+    profile: profileService(db),
+    groups,
+    projects,
     members: membersService(db),
     labels: labelsService(db),
     milestones,
-    epics: epicsService(db),
+    epics,
     epicLinks: epicLinksService(db),
     issues,
     timeTracking: timeTrackingService(db, issues),
@@ -56,6 +62,7 @@ export function createServices(
     abuseReports: abuseReportsService(db),
     issuePage: issuePageService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
+    webPages: webPagesService(db, { groups, projects, epics, issues }),
   };
 }
 

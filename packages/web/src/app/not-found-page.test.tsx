@@ -1,15 +1,50 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NamespacePage } from '../features/namespaces/namespace-page.tsx';
-import { ResolvePathQueryDocument } from '../gql/graphql.ts';
+import { CurrentUserQueryDocument, ResolvePathQueryDocument } from '../gql/graphql.ts';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
+const signedIn = (username: string | null): MockLink.MockedResponse => ({
+  request: { query: CurrentUserQueryDocument },
+  result: {
+    data: {
+      currentUser: username
+        ? {
+            __typename: 'CurrentUser',
+            id: 'gid://gitlab/User/9',
+            username,
+            name: username,
+            avatarUrl: null,
+            webPath: `/${username}`,
+            admin: false,
+          }
+        : null,
+    },
+  },
+});
+
+function SignInProbe() {
+  const location = useLocation();
+  return (
+    <p>
+      Sign in page, back to {new URLSearchParams(location.search).get('redirect')}, flash{' '}
+      {String((location.state as { flash?: string } | null)?.flash)}
+    </p>
+  );
+}
+
 function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
-  const router = createMemoryRouter([{ path: '*', element: <NamespacePage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: 'users/sign_in', element: <SignInProbe /> },
+      { path: '*', element: <NamespacePage /> },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <MockedProvider mocks={mocks}>
       <AlertsProvider>
@@ -30,13 +65,25 @@ describe('NotFoundPage', () => {
 });
 
 describe('NamespacePage (the catch-all route)', () => {
-  it('shows the 404 page when the path is neither a group nor a project', async () => {
-    renderAt('/acme/secret-lab', [
-      {
-        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/secret-lab' } },
-        result: { data: { group: null, project: null } },
-      },
-    ]);
+  const nothingAt = (fullPath: string): MockLink.MockedResponse => ({
+    request: { query: ResolvePathQueryDocument, variables: { fullPath } },
+    result: { data: { group: null, project: null } },
+  });
+
+  it('shows a signed-in user the 404 page when the path is neither a group, a project nor a user', async () => {
+    renderAt('/acme/secret-lab', [nothingAt('acme/secret-lab'), signedIn('erin')]);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to sign in and back, with the sign-in-required flash', async () => {
+    renderAt('/acme/secret-lab/-/issues?state=all', [nothingAt('acme/secret-lab'), signedIn(null)]);
+    expect(
+      await screen.findByText('Sign in page, back to /acme/secret-lab/-/issues?state=all, flash sign_in_required'),
+    ).toBeTruthy();
+  });
+
+  it('shows the 404 page to a signed-out visitor for an address that can never be a page', async () => {
+    renderAt('/dashboard/nothing', [signedIn(null)]);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { groupSubPage } from '../features/namespaces/sub-pages.ts';
+import { groupSubPage } from '@milepost/shared';
 import { prefetchRoadmapFirstPage } from '../features/roadmap/roadmap-first-page.ts';
 import { ResolvePathQueryDocument } from '../gql/graphql.ts';
 import { parseNamespacePath } from '../lib/routes.ts';

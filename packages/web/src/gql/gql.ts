@@ -139,6 +139,7 @@ type Documents = {
     "query PersonalAccessTokensQuery {\n  currentUser {\n    id\n    personalAccessTokens {\n      id\n      name\n      scopes\n      createdAt\n      expiresAt\n      lastUsedAt\n      revoked\n      active\n    }\n  }\n}": typeof types.PersonalAccessTokensQueryDocument,
     "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}": typeof types.UserPreferencesUpdateMutationDocument,
     "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}": typeof types.UserPreferencesQueryDocument,
+    "query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}": typeof types.UserProfileQueryDocument,
 };
 const documents: Documents = {
     "query CurrentUserQuery {\n  currentUser {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    admin\n  }\n}": types.CurrentUserQueryDocument,
@@ -266,6 +267,7 @@ const documents: Documents = {
     "query PersonalAccessTokensQuery {\n  currentUser {\n    id\n    personalAccessTokens {\n      id\n      name\n      scopes\n      createdAt\n      expiresAt\n      lastUsedAt\n      revoked\n      active\n    }\n  }\n}": types.PersonalAccessTokensQueryDocument,
     "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}": types.UserPreferencesUpdateMutationDocument,
     "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}": types.UserPreferencesQueryDocument,
+    "query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}": types.UserProfileQueryDocument,
 };
 
 /**
@@ -782,6 +784,10 @@ export function graphql(source: "mutation UserPreferencesUpdateMutation($input: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}"): (typeof documents)["query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}"): (typeof documents)["query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

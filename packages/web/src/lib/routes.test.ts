@@ -1,5 +1,5 @@
+import { groupSubPage, projectSubPage } from '@milepost/shared';
 import { describe, expect, it } from 'vitest';
-import { groupSubPage, projectSubPage } from '../features/namespaces/sub-pages.ts';
 import { parseNamespacePath, routes } from './routes.ts';
 
 describe('parseNamespacePath', () => {

@@ -42,6 +42,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </MenuSection>
           <Separator className={styles.separator} />
           <MenuSection>
+            <MenuItem className={styles.item} textValue="Your profile" href={user.webPath}>
+              <Icon name="user" /> Your profile
+            </MenuItem>
             <MenuItem className={styles.item} textValue="Your groups" href={routes.dashboardGroups()}>
               <Icon name="group" /> Your groups
             </MenuItem>

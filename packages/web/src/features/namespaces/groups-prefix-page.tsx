@@ -1,3 +1,4 @@
+import { groupSubPage } from '@milepost/shared';
 import { Navigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
@@ -12,7 +13,6 @@ import { CadencesPage } from '../iterations/cadences-page.tsx';
 import { IterationReportPage } from '../iterations/iteration-report-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
-import { groupSubPage } from './sub-pages.ts';
 import { useNamespaceContext } from './use-namespace-context.ts';
 
 /** `/groups/<path>/-/<page>`: the group's epics, epic, roadmap, members and iteration pages. */
@@ -22,7 +22,7 @@ export function GroupsPrefixPage() {
 
   if (context.kind === 'loading') return <SkeletonList rows={4} label="Loading" />;
   if (context.kind === 'error') return null;
-  if (context.kind !== 'group') return <NotFoundPage />;
+  if (context.kind !== 'group') return <NotFoundPage signInIfSignedOut={context.kind === 'not-found'} />;
 
   const { group } = context;
   const sub = groupSubPage(context.location.subPath);

@@ -1,3 +1,4 @@
+import { groupSubPage, profileUsername, projectSubPage } from '@milepost/shared';
 import { Navigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
@@ -8,12 +9,12 @@ import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
-import { groupSubPage, projectSubPage } from './sub-pages.ts';
+import { UserProfilePage } from '../users/user-profile-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
 
 /**
  * The catch-all route: `/<path>` and `/<path>/-/<page>`. Asks the server whether the path is a
- * group or a project, then shows that page. Group sub-pages move to their `/groups/…` address.
+ * group, a project or a user, then shows that page. Group sub-pages move to their `/groups/…` address.
  */
 export function NamespacePage() {
   const context = useNamespaceContext();
@@ -25,8 +26,11 @@ export function NamespacePage() {
     case 'error':
       return null;
     case 'none':
-    case 'not-found':
       return <NotFoundPage />;
+    case 'not-found': {
+      const username = profileUsername(context.location);
+      return username ? <UserProfilePage username={username} /> : <NotFoundPage signInIfSignedOut />;
+    }
     case 'group': {
       const sub = groupSubPage(context.location.subPath);
       if (!sub) return <NotFoundPage />;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AssigneeAvatarList } from '../../../components/planning/assignee-avatar-list.tsx';
 import shared from '../../../components/planning/sidebar-section.module.css';
 import { SidebarSection } from '../../../components/planning/sidebar-section.tsx';
@@ -51,7 +52,7 @@ export function SidebarAssignees({
           <ul className={styles.names}>
             {assignees.map((a) => (
               <li key={a.id}>
-                <span>{a.name}</span> <span className={shared.meta}>@{a.username}</span>
+                <Link to={a.webPath}>{a.name}</Link> <span className={shared.meta}>@{a.username}</span>
                 {isEditing && (
                   <Button
                     variant="tertiary"

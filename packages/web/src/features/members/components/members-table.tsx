@@ -67,7 +67,9 @@ export function MembersTable({ members, canAdmin, sourceName, onChangeRole, onRe
                   <div className={styles.account}>
                     <Avatar name={member.user.name} src={member.user.avatarUrl} seed={member.user.id} />
                     <div className={styles.names}>
-                      <span className={styles.name}>{member.user.name}</span>
+                      <Link to={member.user.webPath ?? routes.user(member.user.username)} className={styles.name}>
+                        {member.user.name}
+                      </Link>
                       <span className={styles.username}>@{member.user.username}</span>
                     </div>
                   </div>

@@ -1,0 +1,72 @@
+/**
+ * Which web addresses are real pages, for the server's answer to a page request: the app's own
+ * pages (`@milepost/shared`'s `APP_PAGES`), group and project pages (their sub-pages by the same
+ * shared matchers the web router uses), and user profiles. A missing page answers 404; so does a
+ * hidden one — except that a signed-out visitor is sent to sign in first (GitLab's
+ * `authenticate_user!` on a 404), since only an account can tell the two apart.
+ */
+import {
+  appPageAccess,
+  groupSubPage,
+  normalizePathname,
+  parseNamespacePath,
+  profileUsername,
+  projectSubPage,
+} from '@milepost/shared';
+import type { Actor } from '../../authz/actor.ts';
+import { can, GLOBAL } from '../../authz/policy.ts';
+import type { Db } from '../../db/client.ts';
+import type { epicsService } from '../epics/epics.service.ts';
+import type { groupsService } from '../groups/groups.service.ts';
+import type { issuesService } from '../issues/issues.service.ts';
+import type { projectsService } from '../projects/projects.service.ts';
+import { usersRepository } from '../users/users.repository.ts';
+
+/** `ok`: serve the page; `not-found`: 404 with the app's not-found page; `sign-in`: redirect to sign in. */
+export type PageStatus = 'ok' | 'not-found' | 'sign-in';
+
+type Deps = {
+  groups: ReturnType<typeof groupsService>;
+  projects: ReturnType<typeof projectsService>;
+  epics: ReturnType<typeof epicsService>;
+  issues: ReturnType<typeof issuesService>;
+};
+
+export function webPagesService(db: Db, deps: Deps) {
+  const users = usersRepository(db);
+
+  return {
+    async pageStatus(actor: Actor, pathname: string): Promise<PageStatus> {
+      const path = normalizePathname(pathname);
+      const hidden: PageStatus = actor.user ? 'not-found' : 'sign-in';
+      const access = appPageAccess(path);
+      if (access === 'public') return 'ok';
+      if (access === 'signed-in') return actor.user ? 'ok' : 'sign-in';
+      if (access === 'admin') return (await can(db, actor, 'readAdminArea', GLOBAL)) ? 'ok' : hidden;
+
+      const location = parseNamespacePath(path);
+      if (!location) return 'not-found';
+      if (!location.groupsPrefix) {
+        const project = await deps.projects.find(actor, location.fullPath);
+        if (project) {
+          const sub = projectSubPage(location.subPath);
+          if (!sub) return 'not-found';
+          if (sub.page === 'issue' || sub.page === 'incident') {
+            return (await deps.issues.find(actor, project, Number(sub.iid))) ? 'ok' : hidden;
+          }
+          return 'ok';
+        }
+      }
+      const group = await deps.groups.find(actor, location.fullPath);
+      if (group) {
+        const sub = groupSubPage(location.subPath);
+        if (!sub) return 'not-found';
+        if (sub.page === 'epic') return (await deps.epics.find(actor, group, Number(sub.iid))) ? 'ok' : hidden;
+        return 'ok';
+      }
+      const username = profileUsername(location);
+      if (username && (await users.findByUsername(username))) return 'ok';
+      return hidden;
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './app-pages.ts';
+export * from './namespace-path.ts';
+export * from './sub-pages.ts';
