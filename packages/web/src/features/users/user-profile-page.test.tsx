@@ -47,38 +47,38 @@ describe('UserProfilePage', () => {
         carol({
           bio: 'Builds the web app.',
           profileGroups: [
-          {
-            __typename: 'Group',
-            id: 'gid://gitlab/Group/1',
-            name: 'Acme Corp',
-            fullName: 'Acme Corp',
-            fullPath: 'acme',
-            description: '',
-            visibility: 'public',
-            avatarUrl: null,
-          },
-        ],
-        recentActivity: [
-          {
-            __typename: 'UserActivity',
-            id: 'a1',
-            action: 'commented on',
-            targetType: 'Issue',
-            targetTitle: 'Fix the login',
-            targetReference: 'acme/web#3',
-            targetWebPath: '/acme/web/-/issues/3',
-            createdAt: '2025-03-02T10:00:00Z',
-          },
-          {
-            __typename: 'UserActivity',
-            id: 'a2',
-            action: 'opened',
-            targetType: 'Epic',
-            targetTitle: 'Launch',
-            targetReference: 'acme&1',
-            targetWebPath: '/groups/acme/-/epics/1',
-            createdAt: '2025-03-01T10:00:00Z',
-          },
+            {
+              __typename: 'Group',
+              id: 'gid://gitlab/Group/1',
+              name: 'Acme Corp',
+              fullName: 'Acme Corp',
+              fullPath: 'acme',
+              description: '',
+              visibility: 'public',
+              avatarUrl: null,
+            },
+          ],
+          recentActivity: [
+            {
+              __typename: 'UserActivity',
+              id: 'a1',
+              action: 'commented on',
+              targetType: 'Issue',
+              targetTitle: 'Fix the login',
+              targetReference: 'acme/web#3',
+              targetWebPath: '/acme/web/-/issues/3',
+              createdAt: '2025-03-02T10:00:00Z',
+            },
+            {
+              __typename: 'UserActivity',
+              id: 'a2',
+              action: 'opened',
+              targetType: 'Epic',
+              targetTitle: 'Launch',
+              targetReference: 'acme&1',
+              targetWebPath: '/groups/acme/-/epics/1',
+              createdAt: '2025-03-01T10:00:00Z',
+            },
           ],
         }),
       ),
@@ -96,9 +96,7 @@ describe('UserProfilePage', () => {
   });
 
   it('says so when there is nothing the viewer may see', async () => {
-    renderProfile([
-      profile(carol({ state: 'blocked' })),
-    ]);
+    renderProfile([profile(carol({ state: 'blocked' }))]);
     expect(await screen.findByText('No recent activity you can see.')).toBeTruthy();
     expect(screen.getByText('No groups you can see.')).toBeTruthy();
     expect(screen.getByText('Blocked')).toBeTruthy();
