@@ -9,6 +9,7 @@ export * from './domain/paths.ts';
 export * from './domain/relative-position.ts';
 export * from './domain/visibility.ts';
 export * from './filters/index.ts';
+export * from './format/bytes.ts';
 export * from './format/duration.ts';
 export * from './format/task-list.ts';
 export * from './iterations/index.ts';
