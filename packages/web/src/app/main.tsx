@@ -2,6 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { SecretWarningProvider } from '../components/secret-warning/secret-warning.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
@@ -23,7 +24,9 @@ createRoot(root).render(
       <ApolloProvider client={client}>
         <AlertsProvider>
           <ToastProvider>
-            <RouterProvider router={router} />
+            <SecretWarningProvider>
+              <RouterProvider router={router} />
+            </SecretWarningProvider>
           </ToastProvider>
         </AlertsProvider>
       </ApolloProvider>

@@ -33,7 +33,14 @@ function release(item: UploadItem): void {
  * (`![name](/uploads/…)`, `[name](/uploads/…)`) is inserted at the caret; a file over the limit or a
  * failed upload stays in the list with its error, 'Try again' and 'Dismiss'.
  */
-export function useUploads(target: UploadTarget | null, options: { send?: SendUpload } = {}): UseUploadsResult {
+export function useUploads(given: UploadTarget | null, options: { send?: SendUpload } = {}): UseUploadsResult {
+  // One target per kind and path, however often the caller builds the object.
+  const kind = given?.kind;
+  const fullPath = given?.fullPath;
+  const target = useMemo<UploadTarget | null>(
+    () => (kind && fullPath !== undefined ? { kind, fullPath } : null),
+    [kind, fullPath],
+  );
   const { maxAttachmentSize } = instanceSettings();
   const send = useMemo(() => options.send ?? xhrUpload(maxAttachmentSize), [options.send, maxAttachmentSize]);
   const [items, setItems] = useState<UploadItem[]>([]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
+import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -37,9 +38,11 @@ export function CommentForm({ noteable, canMarkInternal, onSubmit }: CommentForm
   const [errors, setErrors] = useState<string[]>([]);
   const isEmpty = body.trim() === '';
   const isInternal = canMarkInternal && internal;
+  const confirmSecrets = useConfirmSecrets();
 
   const handleSubmit = async () => {
     if (pending || isEmpty) return;
+    if (!(await confirmSecrets(body, 'comment'))) return;
     setPending(true);
     setErrors([]);
     const result = await onSubmit({ body, internal: isInternal, thread: mode === 'thread' });

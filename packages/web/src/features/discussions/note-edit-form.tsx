@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
 import { ServerHtml } from '../issuables/server-html.tsx';
@@ -24,9 +25,11 @@ export function NoteEditForm({ noteable, note, onSave, onClose }: NoteEditFormPr
   const [errors, setErrors] = useState<string[]>([]);
   const [showLatest, setShowLatest] = useState(false);
   const base = useRef(note.lockVersion);
+  const confirmSecrets = useConfirmSecrets();
 
   const handleSubmit = async () => {
     if (pending || body.trim() === '') return;
+    if (!(await confirmSecrets(body, 'comment'))) return;
     setPending(true);
     setErrors([]);
     const result = await onSave(body, base.current);

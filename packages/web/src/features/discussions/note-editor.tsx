@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
+import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { previewNote } from './discussion-requests.ts';
 import styles from './discussions.module.css';
 import type { Noteable } from './noteable.ts';
@@ -40,6 +41,7 @@ export function NoteEditor({
   children,
   onCancel,
 }: NoteEditorProps) {
+  const attach = useUploads({ kind: noteable.type === 'Issue' ? 'project' : 'group', fullPath: noteable.fullPath });
   return (
     <div className={styles.editor}>
       <MarkdownEditor
@@ -56,6 +58,8 @@ export function NoteEditor({
           if (value.trim() !== '') onSubmit();
         }}
         onCancel={onCancel}
+        onFiles={attach.onFiles}
+        uploads={attach.uploads}
       />
       {errors.length > 0 && (
         <div className={styles.formErrors} role="alert">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { NoteEditor } from './note-editor.tsx';
 import type { Noteable } from './noteable.ts';
@@ -19,9 +20,11 @@ export function ReplyForm({ noteable, discussionId, onSubmit, onClose }: ReplyFo
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const isEmpty = body.trim() === '';
+  const confirmSecrets = useConfirmSecrets();
 
   const handleSubmit = async () => {
     if (pending || isEmpty) return;
+    if (!(await confirmSecrets(body, 'comment'))) return;
     setPending(true);
     setErrors([]);
     const result = await onSubmit(body);

@@ -8,11 +8,13 @@ import { PageHeader } from '../../app/shell/page-header.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
+import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormActions, FormStack } from '../../components/ui/form.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
@@ -36,6 +38,8 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [createEpic, { loading }] = useMutation(CreateEpicMutationDocument);
   const submitting = useRef(false);
+  const confirmSecrets = useConfirmSecrets();
+  const attach = useUploads({ kind: 'group', fullPath: group.fullPath });
 
   if (!data) return error ? null : <SkeletonList rows={4} label="Loading" />;
   if (!data.group?.userPermissions.createEpic) return <NotFoundPage />;
@@ -51,6 +55,10 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
       return;
     }
     submitting.current = true;
+    if (!(await confirmSecrets(description, 'description'))) {
+      submitting.current = false;
+      return;
+    }
     setErrors([]);
     try {
       const result = await createEpic({
@@ -112,6 +120,8 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
             onChange={setDescription}
             preview={(text) => previewMarkdown(group.fullPath, null, text)}
             onSave={handleSubmit}
+            onFiles={attach.onFiles}
+            uploads={attach.uploads}
           />
           <Checkbox isSelected={confidential} onChange={setConfidential}>
             This epic is confidential and should only be visible to team members with at least the Reporter role

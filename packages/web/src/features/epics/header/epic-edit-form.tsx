@@ -1,6 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
+import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import {
   type EpicPageEpicFragment,
   EpicPageQueryDocument,
@@ -43,6 +45,8 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   // The version this edit is based on: its lock version and the title and description it started from.
   const base = useRef({ lockVersion: epic.lockVersion, title: epic.title ?? '', description: epic.description ?? '' });
   const [updateEpic, { loading }] = useMutation(UpdateEpicDescriptionMutationDocument);
+  const confirmSecrets = useConfirmSecrets();
+  const attach = useUploads({ kind: 'group', fullPath: groupFullPath });
 
   const handleTitleChange = (value: string) => {
     setTitle(value);
@@ -82,6 +86,7 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
       setTitleError(invalid);
       return;
     }
+    if (!(await confirmSecrets(description, 'description'))) return;
     setErrors([]);
     try {
       let payload = await save(trimmed);
@@ -132,6 +137,8 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
         onChange={setDescription}
         preview={(text) => previewMarkdown(groupFullPath, epic.iid, text)}
         isDisabled={loading}
+        onFiles={attach.onFiles}
+        uploads={attach.uploads}
       />
     </IssuableEditForm>
   );

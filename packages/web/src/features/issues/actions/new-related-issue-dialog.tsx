@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormActions, FormStack } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import { IssueActionsCreateIssueMutationDocument, type IssueType } from '../../../gql/graphql.ts';
 import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
 import { previewIssueMarkdown } from '../header/issue-requests.ts';
@@ -46,12 +48,15 @@ export function NewRelatedIssueDialog({
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
+  const confirmSecrets = useConfirmSecrets();
+  const attach = useUploads({ kind: 'project', fullPath: projectFullPath });
 
   const handleSubmit = async () => {
     if (title.trim() === '') {
       setErrors(["Title can't be blank"]);
       return;
     }
+    if (!(await confirmSecrets(description, 'description'))) return;
     try {
       const result = await create({
         variables: { input: { projectPath: projectFullPath, title, description, issueType: ISSUE_TYPES[type] } },
@@ -95,6 +100,8 @@ export function NewRelatedIssueDialog({
           onChange={setDescription}
           preview={(text) => previewIssueMarkdown(projectFullPath, null, text)}
           onSave={() => void handleSubmit()}
+          onFiles={attach.onFiles}
+          uploads={attach.uploads}
         />
         <FormActions>
           <Button variant="primary" type="submit" isDisabled={loading}>

@@ -2,9 +2,11 @@ import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import { type IssuePageIssueFragment, IssuePageQueryDocument } from '../../../gql/graphql.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import {
@@ -70,6 +72,8 @@ export function IssueEditForm(props: IssueEditFormProps) {
   const [title, setTitle] = useState(draft?.title ?? issue.title);
   const [description, setDescription] = useState(draft?.description ?? issue.description ?? '');
   const [issueType, setIssueType] = useState<EditableType | null>(originalType);
+  const confirmSecrets = useConfirmSecrets();
+  const attach = useUploads({ kind: 'project', fullPath: projectFullPath });
   const [outdatedDraft, setOutdatedDraft] = useState(
     draft !== null && draft.lockVersion !== undefined && draft.lockVersion !== issue.lockVersion,
   );
@@ -166,6 +170,7 @@ export function IssueEditForm(props: IssueEditFormProps) {
       setTitleError(invalid);
       return;
     }
+    if (!(await confirmSecrets(description, 'description'))) return;
     setErrors([]);
     setLoading(true);
     const trimmed = title.trim();
@@ -245,6 +250,8 @@ export function IssueEditForm(props: IssueEditFormProps) {
         onChange={setDescription}
         preview={(text) => previewIssueMarkdown(projectFullPath, issue.iid, text)}
         isDisabled={loading}
+        onFiles={attach.onFiles}
+        uploads={attach.uploads}
       />
     </IssuableEditForm>
   );
