@@ -147,7 +147,7 @@ test.describe('uploads and secret detection', () => {
     await expect(warning).toContainText(
       'This comment appears to have the following secret in it. Are you sure you want to add this comment?',
     );
-    await expect(warning).toContainText('GitLab personal access token: glpat*****************1Wy');
+    await expect(warning).toContainText('GitLab personal access token: glpat*****************v1Wy');
     await expect(warning).not.toContainText(TOKEN);
     await shot(page, testInfo, '04-secret-warning');
     await expectAxeClean(page, '[role="alertdialog"]');
