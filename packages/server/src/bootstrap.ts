@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
-import { connectOne } from './db/client.ts';
+import { connectOne, type Db } from './db/client.ts';
 import { allOrNothing } from './db/transaction.ts';
 import { loadDemo } from './demo/demo.ts';
 import { createServices, type Services } from './modules/services.ts';
+
+/** True on an empty database (no users yet): the first start, which creates root and the demo. */
+export async function isFirstStart(db: Db, config: Config): Promise<boolean> {
+  return (await createServices(db, config).users.count()) === 0;
+}
 
 /**
  * First start on an empty database: creates the administrator `root` with MILEPOST_ROOT_PASSWORD,

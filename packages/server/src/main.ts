@@ -17,11 +17,17 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
-/** The server's code beyond start-up plumbing: loaded while PostgreSQL starts (both take a while). */
-const loadServerCode = () =>
-  Promise.all([import('./db/client.ts'), import('./app.ts'), import('./bootstrap.ts')]).then(
-    ([client, app, bootstrap]) => ({ ...client, ...app, ...bootstrap }),
-  );
+/**
+ * The code the first start needs (the database client, the services, root and the demo): loaded
+ * while PostgreSQL starts. The rest (the HTTP app, GraphQL) is loaded after it, while the demo loads:
+ * both take a while, and the demo mostly waits for PostgreSQL.
+ */
+const loadStartCode = () =>
+  Promise.all([import('./db/client.ts'), import('./bootstrap.ts')]).then(([client, bootstrap]) => ({
+    ...client,
+    ...bootstrap,
+  }));
+const loadAppCode = () => import('./app.ts');
 
 /** A stop asked for (SIGINT/SIGTERM) while starting: the start-up stops at the next step. */
 class StopRequested extends Error {}
@@ -77,15 +83,15 @@ async function main() {
 
   const timer = startupTimer();
   // Loading the code keeps this thread busy for a while: start it once initdb/PostgreSQL run in their
-  // own processes, so the two overlap.
+  // own processes, so the two overlap; the app's code follows the start-up code.
   let startLoading = () => {};
-  const code = timer.time(
-    'code',
-    new Promise<void>((resolve) => {
-      startLoading = resolve;
-    }).then(loadServerCode),
-  );
+  const loading = new Promise<void>((resolve) => {
+    startLoading = resolve;
+  });
+  const code = timer.time('code', loading.then(loadStartCode));
+  const appCode = code.then(loadAppCode);
   code.catch(() => {}); // awaited below; a failure is reported there
+  appCode.catch(() => {});
   try {
     let url = config.databaseUrl;
     if (!url) {
@@ -100,28 +106,39 @@ async function main() {
       url = embedded.url;
     }
     startLoading();
-    const { connect, buildApp, setUpFirstStart } = await step(code);
+    const { connect, isFirstStart, setUpFirstStart } = await step(code);
     database = connect(url, config.dbPoolSize, config.dbPoolTimeoutMs, {}, config.database);
     const applied = await step(timer.time('migrations', migrate(database.pool)));
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    const built = await step(timer.time('app', buildApp({ config, database, logger: { level: config.logLevel } })));
-    app = built.app;
-    // An empty database: root and the demo, all or nothing, while the app readies its plugins and routes.
-    firstStart = (await step(built.services.users.count())) === 0;
+    // An empty database: root and the demo, all or nothing, while the app's code loads and the app
+    // readies its plugins and routes.
+    firstStart = await step(isFirstStart(database.db, config));
     if (firstStart && config.demo) log('First start: creating the administrator account and loading the demo …');
     const setUp = async () => {
       await setUpFirstStart(url, config, log, stopping.signal);
       firstStart = false;
     };
-    await step(
+    const settingUp = firstStart ? timer.time(config.demo ? 'demo' : 'root', setUp()) : undefined;
+    settingUp?.catch(() => {}); // awaited below
+    const building = timer.time(
+      'app',
+      appCode.then(async ({ buildApp }) => {
+        const built = await buildApp({ config, database: database as Database, logger: { level: config.logLevel } });
+        app = built.app;
+        await built.app.ready();
+        return built.app;
+      }),
+    );
+    building.catch(() => {}); // awaited below
+    const [ready] = await step(
       Promise.all([
-        built.app.ready(),
-        firstStart ? timer.time(config.demo ? 'demo' : 'root', setUp()) : undefined,
+        building,
+        settingUp,
         // Nothing is acknowledged before a new database is on disk.
         embedded?.durable,
       ]),
     );
-    await step(timer.time('listen', built.app.listen({ port: config.port, host: config.host })));
+    await step(timer.time('listen', ready.listen({ port: config.port, host: config.host })));
     running = true;
     log(`Milepost is ready on ${config.externalUrl} in ${timer.summary()}`);
   } catch (error) {

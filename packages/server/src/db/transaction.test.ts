@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_CHANGE_MESSAGE, ConflictError } from '../errors.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { allOrNothing, TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
+import { allOrNothing, deferToUnitEnd, TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
 
 describe('transaction()', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -97,5 +97,23 @@ describe('transaction()', () => {
       });
     });
     expect(await counts()).toEqual([(before[0] ?? 0) + 1, before[1]]);
+  });
+
+  it('deferToUnitEnd: inside a whole unit the task runs once, at its end, with every item; outside, not at all', async () => {
+    const runs: number[][] = [];
+    const task = async (tx: Parameters<typeof transaction>[0], items: number[]) => {
+      runs.push(items);
+      await tx.execute(sql`UPDATE counters SET n = n + ${items.length} WHERE id = 2`);
+    };
+    const n2 = async () => (await database.pool.query<{ n: number }>('SELECT n FROM counters WHERE id = 2')).rows[0]?.n;
+    const before = await n2();
+    expect(deferToUnitEnd(database.db, task, [1])).toBe(false);
+    await allOrNothing(database.db, async (outer) => {
+      await transaction(outer, async (tx) => expect(deferToUnitEnd(tx, task, [1, 2])).toBe(true));
+      await transaction(outer, async (tx) => expect(deferToUnitEnd(tx, task, [3])).toBe(true));
+      expect(runs).toEqual([]);
+    });
+    expect(runs).toEqual([[1, 2, 3]]);
+    expect(await n2()).toBe((before ?? 0) + 3);
   });
 });

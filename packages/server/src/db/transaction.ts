@@ -31,15 +31,50 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promis
 /** Transactions opened by `allOrNothing`: the services' own transactions inside them are parts of them. */
 const wholeUnits = new WeakSet<Db>();
 
+/** Work a whole unit does once at its end, by task, with everything its parts handed in. */
+const endOfUnit = new WeakMap<Db, Map<(db: Db, items: unknown[]) => Promise<unknown>, unknown[]>>();
+
+/**
+ * True inside a whole unit (`allOrNothing`): nothing competes with it (the first start runs before
+ * the server listens), so its parts skip the locks that only order concurrent writers.
+ */
+export function isWholeUnit(db: Db): boolean {
+  return wholeUnits.has(db);
+}
+
+/**
+ * Inside a whole unit, hands `items` to `task`, which then runs ONCE at the unit's end (before its
+ * commit) with every item its parts handed in, instead of once per part: for idempotent set-based
+ * work whose result depends only on the final rows (inherited epic dates). Returns false outside a
+ * whole unit: the caller does the work now, as always.
+ */
+export function deferToUnitEnd<T>(
+  db: Db,
+  task: (db: Db, items: T[]) => Promise<unknown>,
+  items: readonly T[],
+): boolean {
+  const tasks = endOfUnit.get(db);
+  if (!tasks) return false;
+  const key = task as (db: Db, items: unknown[]) => Promise<unknown>;
+  tasks.set(key, [...(tasks.get(key) ?? []), ...items]);
+  return true;
+}
+
 /**
  * Runs `fn` in one transaction in which every service transaction is simply a part (no savepoint,
- * no retry): all of it commits, or none of it. For a loader whose parts are not expected to fail on
- * their own (the first start's administrator and demo): a failure or an interruption anywhere
- * leaves the database as it was, and it saves two round trips per service call.
+ * no retry, no ordering locks): all of it commits, or none of it. For a loader whose parts are not
+ * expected to fail on their own (the first start's administrator and demo): a failure or an
+ * interruption anywhere leaves the database as it was, and it saves two round trips per service
+ * call. Work the parts defer (`deferToUnitEnd`) runs once, after `fn`, in the order first deferred.
  */
 export async function allOrNothing<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return await db.transaction(async (tx) => {
     wholeUnits.add(tx);
-    return await fn(tx);
+    const tasks = new Map<(db: Db, items: unknown[]) => Promise<unknown>, unknown[]>();
+    endOfUnit.set(tx, tasks);
+    const result = await fn(tx);
+    endOfUnit.delete(tx);
+    for (const [task, items] of tasks) await task(tx, items);
+    return result;
   });
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { deferToUnitEnd } from '../../db/transaction.ts';
 import { lockEpicHierarchies } from './epics.repository.ts';
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
@@ -18,10 +19,13 @@ const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}:
  * The earliest start and the latest due date win; on a tie a milestone before an epic, then the
  * lower id (as `inheritDates`). Epics whose dates come out as they were are not written. Returns
  * the ids of the epics whose dates changed, deepest first.
+ *
+ * Inside a whole unit (the first start's demo, `allOrNothing`) the recompute runs once at its end
+ * for every epic its parts named (the dates depend only on the final rows): returns [] then.
  */
 export async function recomputeEpicDates(db: Db, epicIds: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(epicIds.filter((id) => Number.isSafeInteger(id)))];
-  if (wanted.length === 0) return [];
+  if (wanted.length === 0 || deferToUnitEnd(db, recomputeEpicDates, wanted)) return [];
   // Writes the whole ancestor chain: under the hierarchy lock, as every tree write (a no-op when held).
   await lockEpicHierarchies(db, wanted);
   const chain = await db.execute<{ id: number; depth: number }>(sql`

@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
+import { isWholeUnit } from '../../db/transaction.ts';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import type { EpicNode } from './epics.types.ts';
 
@@ -79,7 +80,7 @@ const hierarchyKey = (rootGroupId: SQL) => sql`(${rootGroupId} % 2147483647)::in
  * instead of locking the ancestor chains in opposite orders. Re-entrant within a transaction.
  */
 export async function lockEpicHierarchies(db: Db, epicIds: readonly number[]): Promise<void> {
-  if (epicIds.length === 0) return;
+  if (epicIds.length === 0 || isWholeUnit(db)) return;
   await db.execute(sql`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK}, ${hierarchyKey(sql`h.root`)})
     FROM (SELECT DISTINCT g.traversal_ids[1] AS root FROM epics e JOIN groups g ON g.id = e.group_id
           WHERE e.id = ANY(${ids(epicIds)})) h ORDER BY h.root`);
@@ -274,12 +275,13 @@ export function epicsRepository(db: Db) {
      * hierarchies (see `lockEpicHierarchies`), then the rows themselves in id order.
      */
     async lock(list: readonly number[]): Promise<void> {
-      if (list.length === 0) return;
+      if (list.length === 0 || isWholeUnit(db)) return; // nothing competes with a whole unit
       await lockEpicHierarchies(db, list);
       await db.execute(sql`SELECT id FROM epics WHERE id = ANY(${ids(list)}) ORDER BY id FOR UPDATE`);
     },
     /** The hierarchy lock of a top-level group (for writes that have no epic row to start from). */
     async lockHierarchy(rootGroupId: number): Promise<void> {
+      if (isWholeUnit(db)) return;
       await db.execute(
         sql`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK}, ${hierarchyKey(sql`${rootGroupId}::bigint`)})`,
       );

@@ -125,6 +125,11 @@ export function notesRepository(db: Db) {
     },
 
     /** Changes the note if it still has `lockVersion`; `undefined` means someone changed it first. */
+    /** Several notes in one statement; their ids follow the given order. */
+    async insertAll(values: readonly NewNote[]): Promise<void> {
+      if (values.length) await db.insert(notes).values([...values]);
+    },
+
     async update(
       id: number,
       changes: Partial<Pick<NewNote, 'note' | 'noteHtml' | 'lastEditedAt' | 'updatedById'>>,

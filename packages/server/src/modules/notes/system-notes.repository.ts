@@ -90,17 +90,24 @@ export function systemNotesRepository(db: Db) {
       return { ...common(r), startDate: text(r.start_date), parent: one(r.parent) };
     },
 
-    /** `group/project#iid` of an issue and `group&iid` of an epic, for link notes. */
-    async issueReference(issueId: number): Promise<string | undefined> {
-      const { rows } = await db.execute<{ ref: string }>(sql`
-        SELECT p.full_path || '#' || i.iid AS ref FROM issues i JOIN projects p ON p.id = i.project_id
-        WHERE i.id = ${issueId}`);
-      return rows[0]?.ref;
-    },
-    async epicReference(epicId: number): Promise<string | undefined> {
-      const { rows } = await db.execute<{ ref: string }>(sql`
-        SELECT g.full_path || '&' || e.iid AS ref FROM epics e JOIN groups g ON g.id = e.group_id WHERE e.id = ${epicId}`);
-      return rows[0]?.ref;
+    /**
+     * `group/project#iid` of issues and `group&iid` of epics, for link notes: one statement for
+     * every end of a link. Missing ones are left out.
+     */
+    async references(of: {
+      issueIds?: readonly number[];
+      epicIds?: readonly number[];
+    }): Promise<{ issues: Map<number, string>; epics: Map<number, string> }> {
+      const list = (values: readonly number[] | undefined) => sql`${sql.param((values ?? []).map(String))}::bigint[]`;
+      const { rows } = await db.execute<{ kind: string; id: number; ref: string }>(sql`
+        SELECT 'Issue' AS kind, i.id, p.full_path || '#' || i.iid AS ref
+        FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY(${list(of.issueIds)})
+        UNION ALL
+        SELECT 'Epic', e.id, g.full_path || '&' || e.iid
+        FROM epics e JOIN groups g ON g.id = e.group_id WHERE e.id = ANY(${list(of.epicIds)})`);
+      const refs = { issues: new Map<number, string>(), epics: new Map<number, string>() };
+      for (const r of rows) (r.kind === 'Issue' ? refs.issues : refs.epics).set(Number(r.id), r.ref);
+      return refs;
     },
   };
 }

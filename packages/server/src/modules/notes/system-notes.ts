@@ -169,9 +169,19 @@ function epicEntries(a: EpicState, b: EpicState): Entry[] {
 }
 
 async function write(tx: Db, actor: Actor, noteable: Noteable, entries: readonly Entry[]): Promise<void> {
-  const repo = notesRepository(tx);
-  for (const entry of entries) {
-    await repo.insert({
+  await writeAll(
+    tx,
+    actor,
+    entries.map((entry) => ({ noteable, entry })),
+  );
+}
+
+/** Notes on one or more issues/epics, in this order, in one statement. */
+async function writeAll(tx: Db, actor: Actor, notes: readonly { noteable: Noteable; entry: Entry }[]): Promise<void> {
+  if (notes.length === 0) return;
+  const values = [];
+  for (const { noteable, entry } of notes) {
+    values.push({
       ...noteable,
       authorId: actor.user?.id ?? null,
       note: entry.body,
@@ -181,6 +191,7 @@ async function write(tx: Db, actor: Actor, noteable: Noteable, entries: readonly
       discussionId: newDiscussionId(),
     });
   }
+  await notesRepository(tx).insertAll(values);
 }
 
 /** Snapshot of an issue now; `record()` later in the same transaction writes the notes of what changed. */
@@ -227,9 +238,11 @@ export async function recordLink(
   link: { sourceId: number; targetId: number; linkType: 'relates_to' | 'blocks' },
   removed = false,
 ): Promise<void> {
-  const repo = systemNotesRepository(tx);
-  const ref = (id: number) => (kind === 'Issue' ? repo.issueReference(id) : repo.epicReference(id));
-  const [source, target] = [await ref(link.sourceId), await ref(link.targetId)];
+  const refs = await systemNotesRepository(tx).references(
+    kind === 'Issue' ? { issueIds: [link.sourceId, link.targetId] } : { epicIds: [link.sourceId, link.targetId] },
+  );
+  const byId = kind === 'Issue' ? refs.issues : refs.epics;
+  const [source, target] = [byId.get(link.sourceId), byId.get(link.targetId)];
   if (!source || !target) return;
   const marked = `marked this ${kind.toLowerCase()} as`;
   const [forward, backward] =
@@ -238,11 +251,15 @@ export async function recordLink(
       : [`${marked} related to`, `${marked} related to`];
   const action = removed ? 'unrelate' : 'relate';
   const on = (id: number) => (kind === 'Issue' ? { issueId: id } : { epicId: id });
-  await write(tx, actor, on(link.sourceId), [
-    { action, body: removed ? `removed the relation with ${target}` : `${forward} ${target}` },
-  ]);
-  await write(tx, actor, on(link.targetId), [
-    { action, body: removed ? `removed the relation with ${source}` : `${backward} ${source}` },
+  await writeAll(tx, actor, [
+    {
+      noteable: on(link.sourceId),
+      entry: { action, body: removed ? `removed the relation with ${target}` : `${forward} ${target}` },
+    },
+    {
+      noteable: on(link.targetId),
+      entry: { action, body: removed ? `removed the relation with ${source}` : `${backward} ${source}` },
+    },
   ]);
 }
 
@@ -258,9 +275,12 @@ export async function recordEpicIssue(
   to: number | null,
 ): Promise<void> {
   if (from === to) return;
-  const repo = systemNotesRepository(tx);
-  const issue = await repo.issueReference(issueId);
-  const [fromRef, toRef] = [from && (await repo.epicReference(from)), to && (await repo.epicReference(to))];
+  const refs = await systemNotesRepository(tx).references({
+    issueIds: [issueId],
+    epicIds: [from, to].filter((id): id is number => id !== null),
+  });
+  const issue = refs.issues.get(issueId);
+  const [fromRef, toRef] = [from && refs.epics.get(from), to && refs.epics.get(to)];
   if (!issue) return;
   const onIssue: Entry =
     fromRef && toRef
@@ -268,8 +288,11 @@ export async function recordEpicIssue(
       : toRef
         ? { action: 'issue_added_to_epic', body: `added to epic ${toRef}` }
         : { action: 'issue_removed_from_epic', body: `removed from epic ${fromRef}` };
-  await write(tx, actor, { issueId }, [onIssue]);
-  if (from)
-    await write(tx, actor, { epicId: from }, [{ action: 'epic_issue_removed', body: `removed issue ${issue}` }]);
-  if (to) await write(tx, actor, { epicId: to }, [{ action: 'epic_issue_added', body: `added issue ${issue}` }]);
+  await writeAll(tx, actor, [
+    { noteable: { issueId }, entry: onIssue },
+    ...(from
+      ? [{ noteable: { epicId: from }, entry: { action: 'epic_issue_removed', body: `removed issue ${issue}` } }]
+      : []),
+    ...(to ? [{ noteable: { epicId: to }, entry: { action: 'epic_issue_added', body: `added issue ${issue}` } }] : []),
+  ]);
 }

@@ -1,0 +1,78 @@
+/**
+ * The first start loads root and the demo in one whole unit (`setUpFirstStart`), where inherited
+ * epic dates are computed once at the end, the ordering locks are skipped and link notes go in one
+ * statement: the rows must be exactly those of the same demo loaded service call by service call
+ * (each its own transaction, dates recomputed after every change). Statements are counted, not timed.
+ */
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureRootUser, setUpFirstStart } from '../bootstrap.ts';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { loadDemo } from './demo.ts';
+
+const config = loadConfig({
+  MILEPOST_ROOT_PASSWORD: 'root-password-123',
+  MILEPOST_DEMO_PASSWORD: 'demo-password-123',
+  MILEPOST_DEMO_TODAY: '2027-03-05',
+});
+
+/** Every table's rows, without what differs by nature (timestamps, password hashes, random ids). */
+async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
+  const tables = await t.database.pool.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { tablename } of tables.rows) {
+    const { rows } = await t.database.pool.query(`SELECT * FROM "${tablename}"`);
+    out[tablename] = rows
+      .map((row) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row).filter(([k]) => !/(_at|_hash|_token|discussion_id)$/.test(k) && k !== 'password_hash'),
+          ),
+        ),
+      )
+      .sort();
+  }
+  return out;
+}
+
+describe('the first start in one whole unit', () => {
+  let stepwise: Record<string, string[]>;
+  let whole: Record<string, string[]>;
+  let statements = 0;
+
+  beforeAll(async () => {
+    const [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+    if (!a || !b) throw new Error('no test apps');
+    await ensureRootUser(a.services, config, () => {});
+    await loadDemo(a.services, config, () => {});
+    stepwise = await snapshot(a);
+
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      expect(await setUpFirstStart(b.database.url, config, () => {})).toBe(true);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    whole = await snapshot(b);
+  }, 300_000);
+
+  it('stores exactly the rows of the demo loaded call by call (epic dates and system notes included)', () => {
+    expect(Object.keys(whole)).toEqual(Object.keys(stepwise));
+    expect(whole.epics?.length).toBe(60);
+    expect(whole.notes?.length).toBeGreaterThan(500);
+    for (const table of Object.keys(stepwise))
+      expect({ table, rows: whole[table] }).toEqual({ table, rows: stepwise[table] });
+  });
+
+  it('takes far fewer statements than one per change and one date recompute per change (6,748 before)', () => {
+    expect(statements).toBeGreaterThan(1_000);
+    expect(statements).toBeLessThanOrEqual(5_300);
+  });
+});
