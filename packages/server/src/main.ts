@@ -83,15 +83,13 @@ async function main() {
 
   const timer = startupTimer();
   // Loading the code keeps this thread busy for a while: start it once initdb/PostgreSQL run in their
-  // own processes, so the two overlap; the app's code follows the start-up code.
+  // own processes, so the two overlap; the app's code loads later, alongside the demo.
   let startLoading = () => {};
   const loading = new Promise<void>((resolve) => {
     startLoading = resolve;
   });
   const code = timer.time('code', loading.then(loadStartCode));
-  const appCode = code.then(loadAppCode);
   code.catch(() => {}); // awaited below; a failure is reported there
-  appCode.catch(() => {});
   try {
     let url = config.databaseUrl;
     if (!url) {
@@ -120,9 +118,11 @@ async function main() {
     };
     const settingUp = firstStart ? timer.time(config.demo ? 'demo' : 'root', setUp()) : undefined;
     settingUp?.catch(() => {}); // awaited below
+    // The app's code loads now, not while the pool connects and migrates: loading keeps this thread
+    // busy, and a busy machine could then make a connection attempt time out.
     const building = timer.time(
       'app',
-      appCode.then(async ({ buildApp }) => {
+      loadAppCode().then(async ({ buildApp }) => {
         const built = await buildApp({ config, database: database as Database, logger: { level: config.logLevel } });
         app = built.app;
         await built.app.ready();
