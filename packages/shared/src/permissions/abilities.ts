@@ -82,6 +82,7 @@ export const ISSUE_ABILITIES = [
   'promoteToEpic',
   'reportSpam',
   'markNoteAsInternal',
+  'awardEmoji',
 ] as const;
 
 export type EpicAbility = (typeof EPIC_ABILITIES)[number];

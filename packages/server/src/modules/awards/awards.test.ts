@@ -93,6 +93,19 @@ describe('award emoji', () => {
     expect(q.data).toEqual({ group: { epic: { awardEmoji: { count: 1, nodes: [{ name: 'rocket' }] } } } });
   });
 
+  it('tells the issue page who may react (IssuePermissions.awardEmoji, as EpicPermissions)', async () => {
+    const may = async (as?: UserRow) =>
+      (
+        await t.graphql<{ project: { issue: { userPermissions: { awardEmoji: boolean } } | null } }>(
+          `query { project(fullPath: "aw/app") { issue(iid: "${issue.issue.iid}") { userPermissions { awardEmoji } } } }`,
+          {},
+          { as },
+        )
+      ).data?.project.issue?.userPermissions.awardEmoji;
+    // Any signed-in user who can read the issue; not visitors.
+    expect([await may(member), await may(guest), await may(outsider), await may()]).toEqual([true, true, true, false]);
+  });
+
   it.each([['not_an_emoji'], ['Thumbsup'], ['']])('refuses the name %j', async (name) => {
     const res = await t.graphql(
       toggle,

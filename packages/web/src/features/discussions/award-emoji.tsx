@@ -4,16 +4,18 @@ import { Dialog, DialogTrigger, ListBox, ListBoxItem, Popover } from 'react-aria
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
+import type { AwardEmojiFieldsFragment } from '../../gql/graphql.ts';
 import styles from './discussions.module.css';
 
-type Award = { name: string; user: { id: string; name: string; username: string } };
+export type AwardUser = { id: string; name: string; username: string };
+type Award = { name: string; user: AwardUser };
 
 /** The reactions offered first (GitLab's frequently used ones), then the rest by search. */
 const FIRST = ['thumbsup', 'thumbsdown', 'tada', 'heart', 'rocket', 'eyes', 'smile', 'confused', 'joy', 'clap'];
 const ALL = [...AWARD_EMOJI.keys()];
 
 /** 'You, Ann and Bob reacted with :tada:' (GitLab's tooltip of an award button). */
-export function awardTitle(name: string, users: readonly Award['user'][], viewerId: string | null): string {
+export function awardTitle(name: string, users: readonly AwardUser[], viewerId: string | null): string {
   const names = users.map((user) => (user.id === viewerId ? 'You' : user.name));
   const sorted = [...names.filter((n) => n === 'You'), ...names.filter((n) => n !== 'You')];
   const list = sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} and ${sorted[sorted.length - 1]}` : sorted[0];
@@ -27,75 +29,109 @@ type EmojiPickerProps = {
 
 /** 'Add reaction': a searchable grid of the reactions users may give. */
 export function EmojiPicker({ onPick, isDisabled }: EmojiPickerProps) {
+  const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const names = useMemo(() => {
+    if (!open) return [];
     const query = search.trim().toLowerCase().replace(/^:|:$/g, '');
     if (!query) return [...FIRST, ...ALL.filter((name) => !FIRST.includes(name))].slice(0, 60);
     return ALL.filter((name) => name.includes(query)).slice(0, 60);
-  }, [search]);
+  }, [open, search]);
   return (
-    <DialogTrigger onOpenChange={(open) => !open && setSearch('')}>
+    <DialogTrigger
+      isOpen={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setSearch('');
+      }}
+    >
       <Button compact iconOnly variant="tertiary" aria-label="Add reaction" isDisabled={isDisabled}>
         <Icon name="smiley" />
       </Button>
-      <Popover className={styles.emojiPopover} placement="bottom end">
-        <Dialog className={styles.emojiDialog} aria-label="Add reaction">
-          {({ close }) => (
-            <>
-              <SearchInput label="Search emoji" value={search} onSearch={setSearch} delayMs={100} />
-              {names.length === 0 ? (
-                <p className={styles.muted}>No emoji found.</p>
-              ) : (
-                <ListBox
-                  aria-label="Emoji"
-                  layout="grid"
-                  className={styles.emojiGrid}
-                  items={names.map((name) => ({ id: name }))}
-                  onAction={(key) => {
-                    onPick(String(key));
-                    close();
-                  }}
-                >
-                  {(item) => (
-                    <ListBoxItem
-                      id={item.id}
-                      textValue={item.id}
-                      aria-label={`:${item.id}:`}
-                      className={styles.emojiOption}
-                    >
-                      <span title={`:${item.id}:`}>{AWARD_EMOJI.get(item.id)}</span>
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              )}
-            </>
-          )}
-        </Dialog>
-      </Popover>
+      {/* Mounted only while open: every comment has a picker. */}
+      {open && (
+        <Popover className={styles.emojiPopover} placement="bottom end">
+          <Dialog className={styles.emojiDialog} aria-label="Add reaction">
+            {({ close }) => (
+              <>
+                <SearchInput label="Search emoji" value={search} onSearch={setSearch} delayMs={100} />
+                {names.length === 0 ? (
+                  <p className={styles.muted}>No emoji found.</p>
+                ) : (
+                  <ListBox
+                    aria-label="Emoji"
+                    layout="grid"
+                    className={styles.emojiGrid}
+                    items={names.map((name) => ({ id: name }))}
+                    onAction={(key) => {
+                      onPick(String(key));
+                      close();
+                    }}
+                  >
+                    {(item) => (
+                      <ListBoxItem
+                        id={item.id}
+                        textValue={item.id}
+                        aria-label={`:${item.id}:`}
+                        className={styles.emojiOption}
+                      >
+                        <span title={`:${item.id}:`}>{AWARD_EMOJI.get(item.id)}</span>
+                      </ListBoxItem>
+                    )}
+                  </ListBox>
+                )}
+              </>
+            )}
+          </Dialog>
+        </Popover>
+      )}
     </DialogTrigger>
   );
 }
 
-type AwardEmojiBarProps = {
+const NO_DEFAULTS: readonly string[] = [];
+/** GitLab's reactions always offered on issues and epics. */
+export const ISSUABLE_DEFAULT_AWARDS: readonly string[] = ['thumbsup', 'thumbsdown'];
+
+type AwardsListProps = {
   awards: readonly Award[];
   viewerId: string | null;
   canAward: boolean;
   onToggle: (name: string) => void;
+  /** Reactions shown even before anyone gave them (GitLab's thumbs up and down on issues and epics). */
+  defaultNames?: readonly string[];
+  /** Ends the row with 'Add reaction' (issues and epics; a note has its own in its header). */
+  picker?: boolean;
 };
 
-/** The reactions a note got, one button per emoji with its count; pressing one adds or takes back the viewer's. */
-export function AwardEmojiBar({ awards, viewerId, canAward, onToggle }: AwardEmojiBarProps) {
+/** An award button's name for screen readers and its tooltip. */
+function buttonTitle(name: string, users: readonly AwardUser[], viewerId: string | null): string {
+  return users.length ? awardTitle(name, users, viewerId) : `React with :${name}:`;
+}
+
+/**
+ * The reactions of an issue, an epic or a note: one button per emoji with its count (pressing one
+ * adds or takes back the viewer's), the default ones first, then the rest in the order first given.
+ */
+export function AwardsList({
+  awards,
+  viewerId,
+  canAward,
+  onToggle,
+  defaultNames = NO_DEFAULTS,
+  picker,
+}: AwardsListProps) {
   const groups = useMemo(() => {
-    const byName = new Map<string, Award['user'][]>();
+    const byName = new Map<string, AwardUser[]>(defaultNames.map((name) => [name, []]));
     for (const award of awards) byName.set(award.name, [...(byName.get(award.name) ?? []), award.user]);
     return [...byName.entries()];
-  }, [awards]);
-  if (groups.length === 0) return null;
+  }, [awards, defaultNames]);
+  if (groups.length === 0 && !(picker && canAward)) return null;
   return (
     <div className={styles.awards}>
       {groups.map(([name, users]) => {
         const mine = users.some((user) => user.id === viewerId);
-        const title = awardTitle(name, users, viewerId);
+        const title = buttonTitle(name, users, viewerId);
         return (
           <Button
             key={name}
@@ -115,6 +151,22 @@ export function AwardEmojiBar({ awards, viewerId, canAward, onToggle }: AwardEmo
           </Button>
         );
       })}
+      {picker && canAward && <EmojiPicker onPick={onToggle} />}
     </div>
   );
+}
+
+type Awarded = { awardEmoji?: { nodes: readonly (AwardEmojiFieldsFragment | null)[] } | null };
+
+/** `current` (a note, issue or epic in the cache) after the viewer gave (`on`) or took back `name`. */
+export function withToggledAward<T extends Awarded>(current: T, name: string, viewer: AwardUser, on: boolean): T {
+  const others = (current.awardEmoji?.nodes ?? []).filter(
+    (award): award is AwardEmojiFieldsFragment =>
+      award !== null && !(award.name === name && award.user.id === viewer.id),
+  );
+  const given = { __typename: 'AwardEmoji' as const, name, user: { __typename: 'UserCore' as const, ...viewer } };
+  return {
+    ...current,
+    awardEmoji: { __typename: 'AwardEmojiConnection' as const, nodes: on ? [...others, given] : others },
+  };
 }

@@ -83,8 +83,57 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     expect(first.textContent).toContain('Edited');
     expect(within(first).getByRole('button', { name: 'You and Bob Brown reacted with :thumbsup:' })).toBeTruthy();
     expect(within(list).getByText('Internal note')).toBeTruthy();
+    // The resolved thread shows collapsed: who started it, the replies, who resolved it.
+    expect(within(list).queryByText('Question?')).toBeNull();
+    expect(within(list).getByText('Bob Brown started a thread')).toBeTruthy();
     expect(within(list).getByText('Resolved by Alice Liddell')).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'Unresolve thread' })).toBeTruthy();
+    const toggle = within(list).getByRole('button', { name: '1 reply' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(list).queryByRole('button', { name: 'Unresolve thread' })).toBeNull();
+  });
+
+  it('opens and closes a resolved thread; unresolving keeps it open, resolving collapses it', async () => {
+    const start = buildNote({ bodyHtml: '<p>Ready?</p>' }, BOB);
+    const answer = buildNote({ bodyHtml: '<p>Yes</p>', createdAt: '2026-11-20T11:00:00Z' });
+    const resolved = buildDiscussion([start, answer, buildNote({ bodyHtml: '<p>Done</p>' }, BOB)], {
+      individualNote: false,
+      resolved: true,
+      resolvedAt: '2026-11-20T12:00:00Z',
+      resolvedBy: { __typename: 'UserCore', id: ALICE.id, name: 'Alice Liddell' },
+    });
+    const unresolved = { ...resolved, resolved: false, resolvedAt: null, resolvedBy: null };
+    let next: TestDiscussion = unresolved;
+    const { user } = renderSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([resolved])),
+      DiscussionToggleResolveMutation: () => {
+        const discussion = next;
+        next = resolved;
+        return { discussionToggleResolve: { discussion, errors: [] } };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getByText(/Last reply by Bob Brown/)).toBeTruthy();
+    expect(
+      within(list)
+        .getByText(/^Resolved/)
+        .querySelector('time')
+        ?.getAttribute('datetime'),
+    ).toBe('2026-11-20T12:00:00Z');
+    await user.click(within(list).getByRole('button', { name: '2 replies' }));
+    expect(within(list).getByText('Ready?')).toBeTruthy();
+    expect(within(list).getByText('Done')).toBeTruthy();
+    const hide = within(list).getByRole('button', { name: 'Hide thread' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    await user.click(hide);
+    expect(within(list).queryByText('Ready?')).toBeNull();
+    await user.click(within(list).getByRole('button', { name: '2 replies' }));
+    await user.click(within(list).getByRole('button', { name: 'Unresolve thread' }));
+    expect(await within(list).findByRole('button', { name: 'Resolve thread' })).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Hide thread' })).toBeNull();
+    expect(within(list).getByText('Ready?')).toBeTruthy();
+    await user.click(within(list).getByRole('button', { name: 'Resolve thread' }));
+    expect(await within(list).findByRole('button', { name: '2 replies' })).toBeTruthy();
+    expect(within(list).queryByText('Ready?')).toBeNull();
   });
 
   it('comments with Ctrl+Enter, shows the new comment and forgets the draft; an empty comment cannot be sent', async () => {
@@ -290,5 +339,6 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Resolve thread' }));
     expect(await screen.findByText('Resolved by Alice Liddell')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1 reply' }).getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,7 +6,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { ActivityControls } from './activity-controls.tsx';
 import { CommentForm } from './comment-form.tsx';
-import { DiscussionItem } from './discussion-item.tsx';
+import { DiscussionList } from './discussion-list.tsx';
 import styles from './discussions.module.css';
 import { issuableWord, type Noteable } from './noteable.ts';
 import { useDiscussions } from './use-discussions.ts';
@@ -44,6 +44,7 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
     [viewerId, viewerName, viewerUsername],
   );
   const canComment = state.canCreateNote && Boolean(currentUser);
+  const [layingOut, setLayingOut] = useState(false);
 
   if (state.missing) return null;
 
@@ -106,21 +107,19 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
       {state.loading ? (
         <SkeletonList rows={3} label="Loading activity" />
       ) : (
-        <ol className={styles.timeline} aria-label="Activity" aria-busy={state.loadingMore}>
-          {state.discussions.map((discussion) => (
-            <li key={discussion.id} className={styles.entry}>
-              <DiscussionItem
-                noteable={noteable}
-                discussion={discussion}
-                viewer={viewer}
-                actions={actions}
-                canReply={canComment}
-              />
-            </li>
-          ))}
-        </ol>
+        <DiscussionList
+          // A new filter or sort is a new list: its first page at once again.
+          key={`${preferences.filter}:${preferences.sort}`}
+          noteable={noteable}
+          discussions={state.discussions}
+          viewer={viewer}
+          actions={actions}
+          canReply={canComment}
+          loadingMore={state.loadingMore}
+          onPendingChange={setLayingOut}
+        />
       )}
-      {state.loadingMore && !state.error && <SkeletonList rows={1} label="Loading more activity" />}
+      {(state.loadingMore || layingOut) && !state.error && <SkeletonList rows={1} label="Loading more activity" />}
       {state.error && (
         <div className={styles.fetchError} role="alert">
           <p>{FETCH_ERROR}</p>

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Link, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link as RouterLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,7 +10,7 @@ import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/gra
 import { nodesOf } from '../../lib/paging.ts';
 import { displayUsername } from '../issuables/format-created.ts';
 import { ServerHtml } from '../issuables/server-html.tsx';
-import { AwardEmojiBar, EmojiPicker } from './award-emoji.tsx';
+import { AwardsList, EmojiPicker } from './award-emoji.tsx';
 import styles from './discussions.module.css';
 import { NoteEditForm } from './note-edit-form.tsx';
 import type { Noteable } from './noteable.ts';
@@ -48,6 +48,7 @@ export const NoteItem = memo(function NoteItem({
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const { showToast } = useToast();
   const permissions = note.userPermissions;
   const awards = nodesOf(note.awardEmoji);
@@ -97,9 +98,9 @@ export const NoteItem = memo(function NoteItem({
         <header className={styles.noteHeader}>
           <div className={styles.noteMeta}>
             {author && (
-              <Link href={author.webPath} className={styles.authorName}>
+              <RouterLink to={author.webPath} className={styles.authorName}>
                 {author.name}
-              </Link>
+              </RouterLink>
             )}
             {author && <span className={styles.username}>@{displayUsername(author.username)}</span>}
             <span aria-hidden="true">·</span>
@@ -123,26 +124,29 @@ export const NoteItem = memo(function NoteItem({
                 <Icon name="pencil" />
               </Button>
             )}
-            <MenuTrigger>
+            <MenuTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
               <Button compact iconOnly variant="tertiary" aria-label="More actions">
                 <Icon name="ellipsis-v" />
               </Button>
-              <Popover className={styles.popover} placement="bottom end">
-                <Menu className={styles.menu} aria-label="More actions">
-                  <MenuItem id="copy" className={styles.menuItem} onAction={() => void copyLink()}>
-                    Copy link
-                  </MenuItem>
-                  {permissions.adminNote && (
-                    <MenuItem
-                      id="delete"
-                      className={`${styles.menuItem} ${styles.danger}`}
-                      onAction={() => setConfirmingDelete(true)}
-                    >
-                      Delete comment
+              {/* Mounted only while open: a closed menu of every note would still be built. */}
+              {menuOpen && (
+                <Popover className={styles.popover} placement="bottom end">
+                  <Menu className={styles.menu} aria-label="More actions">
+                    <MenuItem id="copy" className={styles.menuItem} onAction={() => void copyLink()}>
+                      Copy link
                     </MenuItem>
-                  )}
-                </Menu>
-              </Popover>
+                    {permissions.adminNote && (
+                      <MenuItem
+                        id="delete"
+                        className={`${styles.menuItem} ${styles.danger}`}
+                        onAction={() => setConfirmingDelete(true)}
+                      >
+                        Delete comment
+                      </MenuItem>
+                    )}
+                  </Menu>
+                </Popover>
+              )}
             </MenuTrigger>
           </div>
         </header>
@@ -162,31 +166,33 @@ export const NoteItem = memo(function NoteItem({
             {note.lastEditedBy && (
               <>
                 {' by '}
-                <Link href={note.lastEditedBy.webPath} className={styles.editedBy}>
+                <RouterLink to={note.lastEditedBy.webPath} className={styles.editedBy}>
                   {note.lastEditedBy.name}
-                </Link>
+                </RouterLink>
               </>
             )}
           </p>
         )}
-        <AwardEmojiBar
+        <AwardsList
           awards={awards}
           viewerId={viewer?.id ?? null}
           canAward={permissions.awardEmoji && Boolean(viewer)}
           onToggle={(name) => void award(name)}
         />
       </div>
-      <ConfirmDialog
-        title="Delete comment"
-        isOpen={confirmingDelete}
-        confirmLabel="Delete comment"
-        pendingLabel="Deleting…"
-        isPending={deleting}
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => void handleDelete()}
-      >
-        <ConfirmText>Are you sure you want to delete this comment?</ConfirmText>
-      </ConfirmDialog>
+      {(confirmingDelete || deleting) && (
+        <ConfirmDialog
+          title="Delete comment"
+          isOpen={confirmingDelete}
+          confirmLabel="Delete comment"
+          pendingLabel="Deleting…"
+          isPending={deleting}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => void handleDelete()}
+        >
+          <ConfirmText>Are you sure you want to delete this comment?</ConfirmText>
+        </ConfirmDialog>
+      )}
     </article>
   );
 });

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-aria-components';
+import { Link as RouterLink } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
 import { absoluteTime, relativeTime } from '../issuables/format-created.ts';
@@ -33,9 +33,9 @@ export const SystemNote = memo(function SystemNote({ note }: { note: NoteFieldsF
       </span>
       <div className={styles.systemText}>
         {note.author && (
-          <Link href={note.author.webPath} className={styles.authorName}>
+          <RouterLink to={note.author.webPath} className={styles.authorName}>
             {note.author.name}
-          </Link>
+          </RouterLink>
         )}{' '}
         <span
           className={styles.systemBody}

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type DiscussionFieldsFragment,
   EpicDiscussionsQueryDocument,
@@ -9,9 +9,8 @@ import {
 } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import type { Noteable } from './noteable.ts';
+import { firstPageVariables } from './prefetch-discussions.ts';
 
-/** The first page is small so the first discussions show at once; the rest follow in larger pages. */
-export const FIRST_PAGE_SIZE = 20;
 /** GitLab's largest page. */
 export const NEXT_PAGE_SIZE = 100;
 
@@ -46,7 +45,7 @@ export function useDiscussions(
   sort: SortDirectionEnum,
   skip: boolean,
 ): DiscussionsState {
-  const variables = { fullPath: noteable.fullPath, iid: noteable.iid, filter, sort, first: FIRST_PAGE_SIZE };
+  const variables = firstPageVariables(noteable, filter, sort);
   const issue = useQuery(IssueDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Issue' });
   const epic = useQuery(EpicDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Epic' });
   const query = noteable.type === 'Issue' ? issue : epic;
@@ -71,6 +70,7 @@ export function useDiscussions(
       });
   }, [hasNextPage, endCursor, moreError, fetchMore]);
 
+  const discussions = useMemo(() => nodesOf(connection), [connection]);
   const data = noteable.type === 'Issue' ? issue.data : epic.data;
   const issueNode = noteable.type === 'Issue' ? issue.data?.project?.issue : null;
   return {
@@ -79,7 +79,7 @@ export function useDiscussions(
     discussionLocked: issueNode?.discussionLocked ?? false,
     canCreateNote: node?.userPermissions.createNote ?? false,
     canMarkInternal: node?.userPermissions.markNoteAsInternal ?? false,
-    discussions: nodesOf(connection),
+    discussions,
     count: connection?.count ?? 0,
     loading: !data && !query.error,
     loadingMore: loadingMore || (hasNextPage && !moreError),

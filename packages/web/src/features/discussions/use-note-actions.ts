@@ -2,7 +2,6 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useMemo } from 'react';
 import {
-  AwardNoteEmojiMutationDocument,
   CreateDiscussionMutationDocument,
   CreateNoteMutationDocument,
   DestroyNoteMutationDocument,
@@ -13,6 +12,8 @@ import {
   NoteQueryDocument,
   UpdateNoteMutationDocument,
 } from '../../gql/graphql.ts';
+import { type AwardUser, withToggledAward } from './award-emoji.tsx';
+import { AWARD_ERROR, toggleAward } from './award-toggle.ts';
 import { addDiscussion, removeNote } from './discussions-cache.ts';
 
 /** GitLab's messages for failed note requests. */
@@ -21,7 +22,7 @@ export const NOTE_MESSAGES = {
   update: 'Something went wrong while editing your comment. Please try again.',
   destroy: 'Something went wrong while deleting your note. Please try again.',
   resolve: 'Something went wrong while resolving this discussion. Please try again.',
-  award: 'Something went wrong while adding your award. Please try again.',
+  award: AWARD_ERROR,
   stale: 'Someone edited this comment at the same time you did. Please refresh the page to see their changes.',
 } as const;
 
@@ -133,40 +134,14 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
   };
 
   /** Adds or takes back the viewer's reaction; the note shows it once the server agreed. */
-  const toggleAward = async (
-    note: NoteFieldsFragment,
-    name: string,
-    viewer: { id: string; name: string; username: string },
-  ): Promise<Result> => {
-    try {
-      const { data } = await client.mutate({
-        mutation: AwardNoteEmojiMutationDocument,
-        variables: { input: { awardableId: note.id, name } },
-      });
-      const payload = data?.awardEmojiToggle;
-      if (!payload || payload.errors.length)
-        return { errors: payload?.errors.length ? payload.errors : [NOTE_MESSAGES.award] };
+  const toggleNoteAward = async (note: NoteFieldsFragment, name: string, viewer: AwardUser): Promise<Result> => ({
+    errors: await toggleAward(client, note.id, name, (on) =>
       client.cache.updateFragment(
         { id: client.cache.identify(note), fragment: NoteFieldsFragmentDoc, fragmentName: 'NoteFields' },
-        (current) => {
-          if (!current) return current;
-          const others = (current.awardEmoji?.nodes ?? []).filter(
-            (award) => !(award && award.name === name && award.user.id === viewer.id),
-          );
-          const nodes = payload.toggledOn
-            ? [
-                ...others,
-                { __typename: 'AwardEmoji' as const, name, user: { __typename: 'UserCore' as const, ...viewer } },
-              ]
-            : others;
-          return { ...current, awardEmoji: { __typename: 'AwardEmojiConnection' as const, nodes } };
-        },
-      );
-      return { errors: [] };
-    } catch {
-      return { errors: [NOTE_MESSAGES.award] };
-    }
-  };
+        (current) => current && withToggledAward(current, name, viewer, on),
+      ),
+    ),
+  });
 
-  return { create, update, destroy, toggleResolve, toggleAward };
+  return { create, update, destroy, toggleResolve, toggleAward: toggleNoteAward };
 }

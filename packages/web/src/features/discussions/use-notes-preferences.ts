@@ -7,6 +7,7 @@ import {
   UpdateNotesPreferencesMutationDocument,
 } from '../../gql/graphql.ts';
 import type { NoteableType } from './noteable.ts';
+import { savedNotesPreferences } from './prefetch-discussions.ts';
 
 export type NotesPreferences = {
   filter: NotesFilterType;
@@ -29,9 +30,9 @@ export function useNotesPreferences(type: NoteableType): NotesPreferences {
   const [local, setLocal] = useState<{ filter?: NotesFilterType; sort?: SortDirectionEnum }>({});
   const [saveError, setSaveError] = useState(false);
   const user = data?.currentUser;
-  const saved = user ? (type === 'Issue' ? user.issueNotesFilter : user.epicNotesFilter) : undefined;
-  const filter = local.filter ?? saved ?? 'ALL_NOTES';
-  const sort = local.sort ?? user?.notesSort ?? 'ASC';
+  const saved = savedNotesPreferences(user, type);
+  const filter = local.filter ?? saved.filter;
+  const sort = local.sort ?? saved.sort;
 
   const save = async (input: { filter?: NotesFilterType; sort?: SortDirectionEnum }) => {
     setLocal((current) => ({ ...current, ...input }));

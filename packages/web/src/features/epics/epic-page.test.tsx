@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALICE, viewer } from '../discussions/test/discussion-fixtures.ts';
 import type { Handler } from '../roadmap/test/render-roadmap.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
 import { buildPageEpic, EPIC_PAGE_GROUP, renderEpicPage } from './test/render-epic-page.tsx';
@@ -13,7 +14,7 @@ vi.mock('./sidebar/epic-sidebar.tsx', () => ({
   EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
 }));
 
-const NONE = { updateEpic: false, destroyEpic: false, createEpic: false };
+const NONE = { updateEpic: false, destroyEpic: false, createEpic: false, awardEmoji: false };
 
 /** Handlers by operation name (entries: operation names are PascalCase, not components). */
 const handlersOf = (entries: [string, Handler][]) => Object.fromEntries<Handler>(entries);
@@ -363,5 +364,22 @@ describe('EpicPage', { timeout: 20_000 }, () => {
   it('is a 404 when the epic does not exist or is hidden', async () => {
     renderEpicPage(null);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('shows the epic’s reactions below its description, the same row as the issue page’s', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEpicPage(
+      buildPageEpic(),
+      handlersOf([
+        ['CurrentUserQuery', () => viewer(ALICE)],
+        ['AwardEmojiToggleMutation', () => ({ awardEmojiToggle: { toggledOn: true, errors: [] } })],
+      ]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'React with :thumbsup:' }));
+    expect((await screen.findByRole('button', { name: 'You reacted with :thumbsup:' })).textContent).toBe('👍1');
+    expect(calls.find((c) => c.operationName === 'AwardEmojiToggleMutation')?.variables).toEqual({
+      input: { awardableId: 'gid://gitlab/Epic/1', name: 'thumbsup' },
+    });
+    expect(screen.getByRole('button', { name: 'Add reaction' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
@@ -9,6 +9,8 @@ import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DiscussionSection } from '../discussions/discussion-section.tsx';
+import { IssuableAwards } from '../discussions/issuable-awards.tsx';
+import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
@@ -23,7 +25,13 @@ import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
  * title and description (or the edit form), the child items and the sidebar.
  */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
+  const client = useApolloClient();
   const { data, error } = useQuery(EpicPageQueryDocument, { variables: { fullPath: group.fullPath, iid } });
+  // The activity's first page is asked for with the epic, not after it (no waterfall).
+  useEffect(
+    () => prefetchDiscussions(client, { type: 'Epic', fullPath: group.fullPath, iid }),
+    [client, group.fullPath, iid],
+  );
   useErrorAlert(error, 'Something went wrong while fetching the epic.');
   const [isEditing, setEditing] = useState(false);
   const epic = data?.group?.epic;
@@ -55,6 +63,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           ) : (
             <IssuableBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
           )}
+          <IssuableAwards type="Epic" awardable={epic} />
           <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />
           <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
           <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid: epic.iid }} />

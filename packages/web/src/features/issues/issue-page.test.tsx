@@ -1,6 +1,8 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALICE, BOB, viewer } from '../discussions/test/discussion-fixtures.ts';
 import { buildPageIssue, renderIssuePage } from './test/render-issue-page.tsx';
 
 beforeEach(() => {
@@ -82,5 +84,74 @@ describe('IssuePage', { timeout: 20_000 }, () => {
   it('says the issue was not found when it is missing or hidden', async () => {
     renderIssuePage(null);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('shows the reactions below the description and toggles the viewer’s, thumbs up and down always offered', async () => {
+    const user = userEvent.setup();
+    const toggled: unknown[] = [];
+    const { calls } = renderIssuePage(
+      buildPageIssue({
+        awardEmoji: {
+          __typename: 'AwardEmojiConnection',
+          nodes: [
+            { __typename: 'AwardEmoji', name: 'tada', user: BOB },
+            { __typename: 'AwardEmoji', name: 'thumbsup', user: BOB },
+          ],
+        },
+      }),
+      {
+        CurrentUserQuery: () => viewer(ALICE),
+        AwardEmojiToggleMutation: (variables) => {
+          toggled.push(variables);
+          return {
+            awardEmojiToggle: toggled.length < 3 ? { toggledOn: true, errors: [] } : { toggledOn: false, errors: [] },
+          };
+        },
+      },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const names = () =>
+      screen
+        .getAllByRole('button', { name: /reacted with|React with/ })
+        .filter((button) => !button.closest('[aria-label="Activity"]'))
+        .map((button) => `${button.getAttribute('aria-label')} ${button.textContent}`);
+    expect(names()).toEqual([
+      'Bob Brown reacted with :thumbsup: 👍1',
+      'React with :thumbsdown: 👎0',
+      'Bob Brown reacted with :tada: 🎉1',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Bob Brown reacted with :thumbsup:' }));
+    const mine = await screen.findByRole('button', { name: 'You and Bob Brown reacted with :thumbsup:' });
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    expect(mine.textContent).toBe('👍2');
+    await user.click(screen.getByRole('button', { name: 'Add reaction' }));
+    await user.click(await screen.findByRole('option', { name: ':rocket:' }));
+    expect(await screen.findByRole('button', { name: 'You reacted with :rocket:' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'You reacted with :rocket:' }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'You reacted with :rocket:' })).toBeNull());
+    expect(toggled).toEqual(
+      ['thumbsup', 'rocket', 'rocket'].map((name) => ({ input: { awardableId: 'gid://gitlab/Issue/40', name } })),
+    );
+    expect(calls.filter((c) => c.operationName === 'IssuePageQuery')).toHaveLength(1);
+  });
+
+  it('says when a reaction could not be saved, and offers none to signed-out visitors', async () => {
+    const user = userEvent.setup();
+    const { client } = renderIssuePage(buildPageIssue(), {
+      CurrentUserQuery: () => viewer(ALICE),
+      AwardEmojiToggleMutation: () => ({
+        awardEmojiToggle: { toggledOn: false, errors: ['Name is not a valid emoji name'] },
+      }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(await screen.findByRole('button', { name: 'React with :thumbsdown:' }));
+    expect((await screen.findByText('Name is not a valid emoji name')).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'React with :thumbsdown:' }).getAttribute('aria-pressed')).toBe('false');
+    client.cache.writeQuery({
+      query: (await import('../../gql/graphql.ts')).CurrentUserQueryDocument,
+      data: { currentUser: null },
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Add reaction' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'React with :thumbsup:' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
@@ -13,6 +13,8 @@ import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DiscussionSection } from '../discussions/discussion-section.tsx';
+import { IssuableAwards } from '../discussions/issuable-awards.tsx';
+import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
@@ -41,7 +43,13 @@ const TOP_BAR_PX = 48;
  * - the sidebar widgets: the children of `DetailSidebar` ('Issue details').
  */
 export function IssuePage({ project, iid }: { project: ResolvedProject; iid: string }) {
+  const client = useApolloClient();
   const { data, error } = useQuery(IssuePageQueryDocument, { variables: { fullPath: project.fullPath, iid } });
+  // The activity's first page is asked for with the issue, not after it (no waterfall).
+  useEffect(
+    () => prefetchDiscussions(client, { type: 'Issue', fullPath: project.fullPath, iid }),
+    [client, project.fullPath, iid],
+  );
   useErrorAlert(error, 'Something went wrong while fetching the issue.');
   const issue = data?.project?.issue;
   useDocumentTitle(issue ? `${issue.title} (#${issue.iid})` : `Issue #${iid}`);
@@ -132,6 +140,7 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
         )}
         {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
         <div className={styles.below}>
+          <IssuableAwards type="Issue" awardable={issue} />
           <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
           <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
         </div>

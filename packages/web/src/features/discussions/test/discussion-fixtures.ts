@@ -45,6 +45,7 @@ export function buildDiscussion(notes: TestNote[], overrides: Record<string, unk
     individualNote: true,
     resolvable: thread,
     resolved: false,
+    resolvedAt: null,
     resolvedBy: null,
     notes: { __typename: 'NoteConnection', nodes: notes },
     ...overrides,

@@ -37,7 +37,14 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
       username: 'alice',
       webPath: '/alice',
     },
-    userPermissions: { __typename: 'EpicPermissions', updateEpic: true, destroyEpic: true, createEpic: true },
+    awardEmoji: { __typename: 'AwardEmojiConnection', nodes: [] },
+    userPermissions: {
+      __typename: 'EpicPermissions',
+      updateEpic: true,
+      destroyEpic: true,
+      createEpic: true,
+      awardEmoji: true,
+    },
     ...overrides,
   };
 }

@@ -46,7 +46,8 @@ export function buildPageIssue(overrides: Record<string, unknown> = {}) {
       username: 'alice',
       webPath: '/alice',
     },
-    userPermissions: { __typename: 'IssuePermissions', updateIssue: true, destroyIssue: true },
+    awardEmoji: { __typename: 'AwardEmojiConnection', nodes: [] },
+    userPermissions: { __typename: 'IssuePermissions', updateIssue: true, destroyIssue: true, awardEmoji: true },
     ...overrides,
   };
 }

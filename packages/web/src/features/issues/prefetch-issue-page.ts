@@ -1,0 +1,14 @@
+import type { ApolloClient } from '@apollo/client';
+import { IssuePageQueryDocument } from '../../gql/graphql.ts';
+import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
+
+/**
+ * The issue page's first requests, all at once: the issue (header, title, description) and its
+ * discussion section's (the viewer's filter and sort, then the first page of activity). Sent from
+ * `app/prefetch.ts` for the first URL, before the page's code has loaded or the project has been
+ * looked up; the page's queries then join them or read them from the cache.
+ */
+export function prefetchIssuePage(client: ApolloClient, projectFullPath: string, iid: string): void {
+  client.query({ query: IssuePageQueryDocument, variables: { fullPath: projectFullPath, iid } }).catch(() => undefined);
+  prefetchDiscussions(client, { type: 'Issue', fullPath: projectFullPath, iid });
+}
