@@ -30,6 +30,10 @@ export function IssuableAwards({ type, awardable }: { type: 'Issue' | 'Epic'; aw
     if (!viewer) return;
     const write = (on: boolean) => {
       const id = client.cache.identify({ __typename: type, id: awardable.id });
+      // Lists show the thumbs as counts (`upvotes`, `downvotes`): keep those that are cached true.
+      const counter = { thumbsup: 'upvotes', thumbsdown: 'downvotes' }[name];
+      if (counter)
+        client.cache.modify({ id, fields: { [counter]: (count: number) => Math.max(0, count + (on ? 1 : -1)) } });
       if (type === 'Issue')
         client.cache.updateFragment({ id, fragment: IssueAwardsFragmentDoc, fragmentName: 'IssueAwards' }, (current) =>
           current ? withToggledAward(current, name, viewer, on) : current,

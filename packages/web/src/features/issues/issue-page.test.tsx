@@ -1,4 +1,5 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
+import { gql } from '@apollo/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,7 +90,7 @@ describe('IssuePage', { timeout: 20_000 }, () => {
   it('shows the reactions below the description and toggles the viewer’s, thumbs up and down always offered', async () => {
     const user = userEvent.setup();
     const toggled: unknown[] = [];
-    const { calls } = renderIssuePage(
+    const { calls, client } = renderIssuePage(
       buildPageIssue({
         awardEmoji: {
           __typename: 'AwardEmojiConnection',
@@ -110,6 +111,17 @@ describe('IssuePage', { timeout: 20_000 }, () => {
       },
     );
     await screen.findByRole('heading', { level: 1 });
+    // An issue list read this issue's thumbs-up count before.
+    const cacheId = 'Issue:gid://gitlab/Issue/40';
+    client.cache.writeFragment({
+      id: cacheId,
+      fragment: gql`
+        fragment ListCount on Issue {
+          upvotes
+        }
+      `,
+      data: { upvotes: 1 },
+    });
     const names = () =>
       screen
         .getAllByRole('button', { name: /reacted with|React with/ })
@@ -124,6 +136,7 @@ describe('IssuePage', { timeout: 20_000 }, () => {
     const mine = await screen.findByRole('button', { name: 'You and Bob Brown reacted with :thumbsup:' });
     expect(mine.getAttribute('aria-pressed')).toBe('true');
     expect(mine.textContent).toBe('👍2');
+    expect((client.cache.extract() as Record<string, { upvotes?: number }>)[cacheId]?.upvotes).toBe(2);
     await user.click(screen.getByRole('button', { name: 'Add reaction' }));
     await user.click(await screen.findByRole('option', { name: ':rocket:' }));
     expect(await screen.findByRole('button', { name: 'You reacted with :rocket:' })).toBeTruthy();
