@@ -157,6 +157,15 @@ describe('uploads', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it('answers HEAD with the headers and no body', async () => {
+      const { url } = (await upload(`projects/${open.project.id}`, 'head.png', PNG, member)).json<Entity>();
+      const res = await t.request({ method: 'HEAD', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-length']).toBe(String(PNG.length));
+      expect(res.rawPayload.length).toBe(0);
+    });
+
     it('answers 304 to a browser that already has the file', async () => {
       const { url } = (await upload(`projects/${open.project.id}`, 'again.png', PNG, member)).json<Entity>();
       const first = await get(url);

@@ -79,7 +79,9 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, services: Servic
     .type(upload.contentType)
     .header('content-length', String(upload.size))
     .header('content-disposition', isInline(upload.contentType) ? 'inline' : attachmentDisposition(upload.filename));
-  return reply.send(Readable.from(services.uploads.read(upload)));
+  // HEAD: the headers only (its Content-Length included), without reading the file.
+  const body = request.method === 'HEAD' ? Readable.from([]) : Readable.from(services.uploads.read(upload));
+  return reply.send(body);
 }
 
 const SECRET_AND_NAME = '(?<secret>[0-9a-f]{32})/(?<filename>[^/]+)';
