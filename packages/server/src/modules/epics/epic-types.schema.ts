@@ -6,6 +6,7 @@ import { EPIC_ABILITIES } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { type FieldBuilder, fieldsAsArgs, mergeFilters } from '../../graphql/filter-input.ts';
 import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { EpicRef } from '../../graphql/refs.ts';
@@ -180,6 +181,53 @@ export const EpicHealthStatusRef = builder.objectRef<EpicRollup>('EpicHealthStat
   }),
 });
 
+/** The filters of GitLab's epics resolver, declared once: as arguments and as `EpicFilterInput`. */
+function epicFilterFields(t: FieldBuilder) {
+  return {
+    authorUsername: t.string({ required: false, description: 'Filter epics by author.' }),
+    labelName: t.stringList({ required: false, description: 'Filter epics by labels.' }),
+    milestoneTitle: t.string({
+      required: false,
+      description: "Filter epics by milestone title, computed from epic's issues.",
+    }),
+    myReactionEmoji: t.string({
+      required: false,
+      description: 'Filter by reaction emoji applied by the current user.',
+    }),
+    confidential: t.boolean({ required: false, description: 'Filter epics by given confidentiality.' }),
+    search: t.string({ required: false, description: 'Search query for title or description.' }),
+    in: t.field({
+      type: [IssuableSearchableFieldEnum],
+      required: false,
+      description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
+    }),
+    timeframe: t.field({
+      type: TimeframeInput,
+      required: false,
+      description: 'List items overlapping the given timeframe.',
+    }),
+    topLevelHierarchyOnly: t.boolean({ required: false, description: 'Filter epics with a top-level hierarchy.' }),
+    subscribed: t.field({
+      type: SubscriptionStatusEnum,
+      required: false,
+      description: 'Epics the current user is subscribed to.',
+    }),
+    createdAfter: t.field({ type: 'Time', required: false, description: 'Epics created after this date.' }),
+    createdBefore: t.field({ type: 'Time', required: false, description: 'Epics created before this date.' }),
+    updatedAfter: t.field({ type: 'Time', required: false, description: 'Epics updated after this date.' }),
+    updatedBefore: t.field({ type: 'Time', required: false, description: 'Epics updated before this date.' }),
+    not: t.field({ type: NegatedEpicFilterInput, required: false, description: 'Negated epic arguments.' }),
+    or: t.field({ type: UnionedEpicFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
+  };
+}
+
+export const EpicFilterInput = builder.inputType('EpicFilterInput', {
+  description:
+    "The epic lists' filters in one object (Milepost; GitLab takes them only as separate arguments). " +
+    'A filter given here and as an argument is refused.',
+  fields: (t) => epicFilterFields(t),
+});
+
 /** The arguments of GitLab's epics resolver (Group.epics, Epic.children, Epic.ancestors). */
 // biome-ignore lint/suspicious/noExplicitAny: Pothos' field builder type is generic over the parent.
 export function epicListArgs(t: any, includeAncestorsDefault = false) {
@@ -189,28 +237,6 @@ export function epicListArgs(t: any, includeAncestorsDefault = false) {
     iidStartsWith: t.arg.string({ required: false, description: 'Filter epics by IID for autocomplete.' }),
     state: t.arg({ type: EpicStateEnum, required: false, description: 'Filter epics by state.' }),
     sort: t.arg({ type: EpicSortEnum, required: false, description: 'List epics by sort order.' }),
-    authorUsername: t.arg.string({ required: false, description: 'Filter epics by author.' }),
-    labelName: t.arg.stringList({ required: false, description: 'Filter epics by labels.' }),
-    milestoneTitle: t.arg.string({
-      required: false,
-      description: "Filter epics by milestone title, computed from epic's issues.",
-    }),
-    myReactionEmoji: t.arg.string({
-      required: false,
-      description: 'Filter by reaction emoji applied by the current user.',
-    }),
-    confidential: t.arg.boolean({ required: false, description: 'Filter epics by given confidentiality.' }),
-    search: t.arg.string({ required: false, description: 'Search query for title or description.' }),
-    in: t.arg({
-      type: [IssuableSearchableFieldEnum],
-      required: false,
-      description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
-    }),
-    timeframe: t.arg({
-      type: TimeframeInput,
-      required: false,
-      description: 'List items overlapping the given timeframe.',
-    }),
     includeAncestorGroups: t.arg.boolean({
       required: false,
       defaultValue: includeAncestorsDefault,
@@ -221,18 +247,12 @@ export function epicListArgs(t: any, includeAncestorsDefault = false) {
       defaultValue: true,
       description: 'Include epics from descendant groups.',
     }),
-    topLevelHierarchyOnly: t.arg.boolean({ required: false, description: 'Filter epics with a top-level hierarchy.' }),
-    subscribed: t.arg({
-      type: SubscriptionStatusEnum,
+    ...fieldsAsArgs(t.arg, epicFilterFields),
+    filters: t.arg({
+      type: EpicFilterInput,
       required: false,
-      description: 'Epics the current user is subscribed to.',
+      description: 'The filters in one object, instead of the separate arguments (Milepost).',
     }),
-    createdAfter: t.arg({ type: 'Time', required: false, description: 'Epics created after this date.' }),
-    createdBefore: t.arg({ type: 'Time', required: false, description: 'Epics created before this date.' }),
-    updatedAfter: t.arg({ type: 'Time', required: false, description: 'Epics updated after this date.' }),
-    updatedBefore: t.arg({ type: 'Time', required: false, description: 'Epics updated before this date.' }),
-    not: t.arg({ type: NegatedEpicFilterInput, required: false, description: 'Negated epic arguments.' }),
-    or: t.arg({ type: UnionedEpicFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
   };
 }
 
@@ -269,13 +289,15 @@ export type EpicListArgs = {
     labelName?: readonly string[] | null;
     authorUsername?: readonly string[] | null;
   } | null;
+  filters?: Record<string, unknown> | null;
 };
 
 /** `""`, `[]` and `null` mean "no filter" (GitLab's front end sends empty-string defaults). */
 const given = <T>(v: T | null | undefined): T | undefined =>
   v === null || v === undefined || (v as unknown) === '' || (Array.isArray(v) && v.length === 0) ? undefined : v;
 
-export function toEpicListInput(args: EpicListArgs): EpicListInput {
+export function toEpicListInput(listArgs: EpicListArgs): EpicListInput {
+  const args: EpicListArgs = mergeFilters(listArgs);
   if (given(args.iidStartsWith) !== undefined && !/^\d+$/.test(String(args.iidStartsWith))) {
     throw new GraphQLError('Invalid `iidStartsWith` query');
   }

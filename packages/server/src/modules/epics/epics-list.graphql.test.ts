@@ -103,4 +103,29 @@ describe('the epics list queries', () => {
     const visitor = await run({ state: 'all', first: 20 }, null);
     expect(visitor.data?.group?.epics.count).toBe(4);
   });
+
+  it('gives the list and its tab counts one `filters` value (EpicFilterInput)', async () => {
+    const res = await t.graphql<List>(
+      `query($f: EpicFilterInput) { group(fullPath: "el") {
+        epics(state: all, sort: TITLE_ASC, filters: $f, first: 20) {
+          count nodes { title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+        opened: epics(state: opened, filters: $f, first: 0) { count nodes { id } }
+        closed: epics(state: closed, filters: $f, first: 0) { count } } }`,
+      { f: { search: 'a', in: ['TITLE'], not: { labelName: ['x'] }, confidential: false } },
+      { as: owner },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(res.data?.group?.opened.count).toBe(3);
+    expect(res.data?.group?.closed.count).toBe(1);
+  });
+
+  it('refuses a filter given both as an argument and in `filters`', async () => {
+    const res = await t.graphql(
+      'query { group(fullPath: "el") { epics(search: "a", filters: { search: "b" }) { count } } }',
+      {},
+      { as: owner },
+    );
+    expect(res.errors?.[0]?.message).toBe('`search` is given both as an argument and in `filters`; give it once.');
+  });
 });

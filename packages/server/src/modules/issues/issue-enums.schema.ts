@@ -3,24 +3,21 @@ import { HEALTH_STATUS } from '@milepost/shared';
 import { builder } from '../../graphql/builder.ts';
 import { ISSUE_SORTS } from './issue-filters.ts';
 
+const STATE_VALUES = {
+  opened: { value: 'opened', description: 'In open state.' },
+  closed: { value: 'closed', description: 'In closed state.' },
+  locked: { value: 'locked', description: 'Discussion has been locked.' },
+  all: { value: 'all', description: 'All available.' },
+} as const;
+
 export const IssueStateEnum = builder.enumType('IssueState', {
   description: 'State of a GitLab issue.',
-  values: {
-    opened: { value: 'opened', description: 'In open state.' },
-    closed: { value: 'closed', description: 'In closed state.' },
-    locked: { value: 'locked', description: 'Discussion has been locked.' },
-    all: { value: 'all', description: 'All available.' },
-  } as const,
+  values: STATE_VALUES,
 });
 
 export const IssuableStateEnum = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
-  values: {
-    opened: { value: 'opened', description: 'In open state.' },
-    closed: { value: 'closed', description: 'In closed state.' },
-    locked: { value: 'locked', description: 'Discussion has been locked.' },
-    all: { value: 'all', description: 'All available.' },
-  } as const,
+  values: STATE_VALUES,
 });
 
 export const IssueTypeEnum = builder.enumType('IssueType', {
@@ -111,37 +108,34 @@ export const IssueSortEnum = builder.enumType('IssueSort', {
   } as Record<string, { value: (typeof ISSUE_SORTS)[number]; description: string; deprecationReason?: string }>,
 });
 
-const wildcard = (name: string, what: string) =>
-  builder.enumType(name, {
-    description: `${what} ID wildcard values.`,
-    values: {
-      NONE: { value: 'NONE', description: `No ${what.toLowerCase()} is assigned.` },
-      ANY: { value: 'ANY', description: `An ${what.toLowerCase()} is assigned.` },
-    } as const,
+/** A wildcard enum (`NONE`, `ANY`, …): each value is its own name, with its description. */
+export function wildcardEnum<const V extends string>(name: string, description: string, values: Record<V, string>) {
+  return builder.enumType(name, {
+    description,
+    values: Object.fromEntries(
+      Object.entries<string>(values).map(([value, text]) => [value, { value, description: text }]),
+    ) as Record<V, { value: V; description: string }>,
   });
+}
 
-export const AssigneeWildcardIdEnum = wildcard('AssigneeWildcardId', 'Assignee');
-export const WeightWildcardIdEnum = wildcard('WeightWildcardId', 'Weight');
-export const EpicWildcardIdEnum = builder.enumType('EpicWildcardId', {
-  description: 'Epic ID wildcard values.',
-  values: {
-    NONE: { value: 'NONE', description: 'No epic is assigned.' },
-    ANY: { value: 'ANY', description: 'An epic is assigned.' },
-    CURRENT: {
-      value: 'CURRENT',
-      description: 'An open epic is assigned whose dates include today (Milepost; not in GitLab).',
-    },
-  } as const,
+export const AssigneeWildcardIdEnum = wildcardEnum('AssigneeWildcardId', 'Assignee ID wildcard values.', {
+  NONE: 'No assignee is assigned.',
+  ANY: 'An assignee is assigned.',
 });
-
-export const MilestoneWildcardIdEnum = builder.enumType('MilestoneWildcardId', {
-  description: 'Milestone ID wildcard values.',
-  values: {
-    NONE: { value: 'NONE', description: 'No milestone is assigned.' },
-    ANY: { value: 'ANY', description: 'Milestone is assigned.' },
-    STARTED: { value: 'STARTED', description: 'Milestone assigned is open and started (overlaps current date).' },
-    UPCOMING: { value: 'UPCOMING', description: 'Milestone assigned is open but starts in the future.' },
-  } as const,
+export const WeightWildcardIdEnum = wildcardEnum('WeightWildcardId', 'Weight ID wildcard values.', {
+  NONE: 'No weight is assigned.',
+  ANY: 'A weight is assigned.',
+});
+export const EpicWildcardIdEnum = wildcardEnum('EpicWildcardId', 'Epic ID wildcard values.', {
+  NONE: 'No epic is assigned.',
+  ANY: 'An epic is assigned.',
+  CURRENT: 'An open epic is assigned whose dates include today (Milepost; not in GitLab).',
+});
+export const MilestoneWildcardIdEnum = wildcardEnum('MilestoneWildcardId', 'Milestone ID wildcard values.', {
+  NONE: 'No milestone is assigned.',
+  ANY: 'Milestone is assigned.',
+  STARTED: 'Milestone assigned is open and started (overlaps current date).',
+  UPCOMING: 'Milestone assigned is open but starts in the future.',
 });
 
 export const IssuableSearchableFieldEnum = builder.enumType('IssuableSearchableField', {

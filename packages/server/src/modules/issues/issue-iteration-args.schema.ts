@@ -1,33 +1,30 @@
 /** The iteration arguments of `Project.issues` / `Group.issues` and their `not`, as GitLab names them. */
-import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { GraphQLError } from 'graphql';
-import { builder } from '../../graphql/builder.ts';
+import type { FieldBuilder } from '../../graphql/filter-input.ts';
+import { wildcardEnum } from './issue-enums.schema.ts';
 import type { IssueIterationFilter, NegatedIssueIterationFilter } from './issue-iteration-filters.ts';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-
-export const IterationWildcardIdEnum = builder.enumType('IterationWildcardId', {
-  description: 'Iteration ID wildcard values.',
-  values: {
-    NONE: { value: 'NONE', description: 'No iteration is assigned.' },
-    ANY: { value: 'ANY', description: 'An iteration is assigned.' },
-    CURRENT: { value: 'CURRENT', description: 'Current iteration.' },
-  } as const,
+export const IterationWildcardIdEnum = wildcardEnum('IterationWildcardId', 'Iteration ID wildcard values.', {
+  NONE: 'No iteration is assigned.',
+  ANY: 'An iteration is assigned.',
+  CURRENT: 'Current iteration.',
 });
 
-export const NegatedIterationWildcardIdEnum = builder.enumType('NegatedIterationWildcardId', {
-  description: 'Negated Iteration ID wildcard values.',
-  values: { CURRENT: { value: 'CURRENT', description: 'Current iteration.' } } as const,
-});
+export const NegatedIterationWildcardIdEnum = wildcardEnum(
+  'NegatedIterationWildcardId',
+  'Negated Iteration ID wildcard values.',
+  { CURRENT: 'Current iteration.' },
+);
 
-export function iterationIssueArgs(t: ArgBuilder<Types>) {
+/** The iteration filters of `Project.issues` / `Group.issues` (as arguments and in `IssueFilterInput`). */
+export function iterationIssueFields(t: FieldBuilder) {
   return {
     iterationId: t.idList({
       required: { list: false, items: false },
       description: 'List of iteration Global IDs applied to the issue.',
     }),
     iterationTitle: t.string({ required: false, description: 'Iteration title applied to the issue.' }),
-    iterationWildcardId: t({
+    iterationWildcardId: t.field({
       type: IterationWildcardIdEnum,
       required: false,
       description: 'Filter by iteration ID wildcard.',
@@ -39,7 +36,7 @@ export function iterationIssueArgs(t: ArgBuilder<Types>) {
   };
 }
 
-export function negatedIterationFields(t: InputFieldBuilder<Types, 'InputObject'>) {
+export function negatedIterationFields(t: FieldBuilder) {
   return {
     iterationId: t.idList({ required: false, description: 'List of iteration Global IDs not applied to the issue.' }),
     iterationTitle: t.string({ required: false, description: 'Iteration title not applied to the issue.' }),

@@ -9,9 +9,10 @@ import { runMutation } from '../../graphql/mutation.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { HealthStatusEnum, IssueStateEventEnum } from './issue-enums.schema.ts';
+import type { IssueArgs } from './issue-filter-input.schema.ts';
 import type { HealthStatus } from './issue-filters.ts';
 import type { IssueParent } from './issue-lists.service.ts';
-import { type IssueArgs, issueArgs, issueFilterFromArgs } from './issue-queries.schema.ts';
+import { groupIssueArgs, groupIssueFilter, issueArgs, projectIssueFilter } from './issue-queries.schema.ts';
 
 type Counts = { opened: number; closed: number; all: number };
 
@@ -37,10 +38,7 @@ builder.objectField(ProjectRef, 'issueStatusCounts', (t) =>
     description: 'Counts of issues by status for the project (only those you may read).',
     args: issueArgs(t.arg),
     resolve: (p, args, ctx) =>
-      ctx.services.issues.lists.stateCounts(ctx.actor, {
-        ...issueFilterFromArgs(args as IssueArgs),
-        projectId: p.project.id,
-      }),
+      ctx.services.issues.lists.stateCounts(ctx.actor, projectIssueFilter(p, args as IssueArgs)),
   }),
 );
 
@@ -49,20 +47,8 @@ builder.objectField(GroupRef, 'issueStatusCounts', (t) =>
     type: IssueStatusCountsType,
     nullable: true,
     description: 'Counts of issues by status for the group and its subgroups (only those you may read).',
-    args: {
-      ...issueArgs(t.arg),
-      includeSubgroups: t.arg.boolean({
-        required: false,
-        defaultValue: true,
-        description: 'Include issues belonging to subgroups.',
-      }),
-    },
-    resolve: (g, args, ctx) =>
-      ctx.services.issues.lists.stateCounts(ctx.actor, {
-        ...issueFilterFromArgs(args as IssueArgs),
-        groupId: g.id,
-        includeSubgroups: args.includeSubgroups !== false,
-      }),
+    args: groupIssueArgs(t.arg),
+    resolve: (g, args, ctx) => ctx.services.issues.lists.stateCounts(ctx.actor, groupIssueFilter(g, args as IssueArgs)),
   }),
 );
 

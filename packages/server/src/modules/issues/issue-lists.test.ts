@@ -162,6 +162,42 @@ describe('issue lists', () => {
       ['confidential: true', ['=cmd()']],
     ])('%s', async (args, expected) => {
       expect(await titles(args)).toEqual(expected);
+      // The same filter in the one `filters` input object gives the same rows.
+      expect(await titles(`filters: { ${args} }`)).toEqual(expected);
+    });
+
+    it('gives the list and its counts the same `filters` value, combined with the separate arguments', async () => {
+      const res = await t.graphql<{
+        project: { issues: { count: number; nodes: { title: string }[] }; issueStatusCounts: unknown };
+      }>(
+        `query($f: IssueFilterInput) { project(fullPath: "il/app") {
+          issues(state: opened, types: [ISSUE], filters: $f) { count nodes { title } }
+          issueStatusCounts(types: [ISSUE], filters: $f) { opened closed all } } }`,
+        { f: { search: 'crash', not: { labelName: ['bug'] } } },
+        { as: owner },
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data?.project.issues).toEqual({ count: 1, nodes: [{ title: 'Beta' }] });
+      expect(res.data?.project.issueStatusCounts).toEqual({ opened: 1, closed: 0, all: 1 });
+    });
+
+    it('refuses a filter given both as an argument and in `filters`', async () => {
+      const res = await t.graphql(
+        'query { group(fullPath: "il") { issues(search: "a", filters: { search: "b" }) { count } } }',
+        {},
+        { as: owner },
+      );
+      expect(res.errors?.[0]?.message).toBe('`search` is given both as an argument and in `filters`; give it once.');
+    });
+
+    it('caps the lists inside `filters` as any list argument', async () => {
+      const many = Array.from({ length: 101 }, (_, i) => `l${i}`);
+      const res = await t.graphql(
+        'query($f: IssueFilterInput) { group(fullPath: "il") { issues(filters: $f) { count } } }',
+        { f: { labelName: many } },
+        { as: owner },
+      );
+      expect(res.errors?.[0]?.message).toMatch(/labelName is too long \(maximum is 100 values\)/);
     });
   });
 

@@ -1,310 +1,75 @@
-/** `Project.issues`, `Project.issue`, `Group.issues`: GitLab's arguments mapped onto `IssueFilter`. */
+/** `Project.issues`, `Project.issue`, `Group.issues`: GitLab's arguments (issue-filter-input.schema.ts) onto `IssueFilter`. */
 import type { ArgBuilder } from '@pothos/core';
-import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
+import { fieldsAsArgs } from '../../graphql/filter-input.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { IssueRef } from '../../graphql/refs.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
-import {
-  AssigneeWildcardIdEnum,
-  EpicWildcardIdEnum,
-  HealthStatusEnum,
-  HealthStatusFilterEnum,
-  IssuableSearchableFieldEnum,
-  IssuableStateEnum,
-  IssueSortEnum,
-  IssueTypeEnum,
-  MilestoneWildcardIdEnum,
-  WeightWildcardIdEnum,
-} from './issue-enums.schema.ts';
+import { IssuableStateEnum, IssueSortEnum } from './issue-enums.schema.ts';
 import { IssueConnection } from './issue-fields.schema.ts';
-import type { HealthStatus, IssueFilter, IssueSort, IssueType, NegatedIssueFilter } from './issue-filters.ts';
-import { iterationFilterFromArgs, iterationIssueArgs, negatedIterationFields } from './issue-iteration-args.schema.ts';
+import {
+  type IssueArgs,
+  IssueFilterInput,
+  issueFilterFields,
+  issueFilterFromArgs,
+} from './issue-filter-input.schema.ts';
+import type { IssueFilter } from './issue-filters.ts';
 
-/** `""` and `[]` mean "no filter" (GitLab's front end sends empty-string defaults). */
-const str = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
-const list = <T>(v: readonly (T | null | undefined)[] | null | undefined) => {
-  const items = (v ?? []).filter((x): x is T => x !== null && x !== undefined && x !== '');
-  return items.length ? items : undefined;
-};
-
-function intArg(name: string, v: string | null | undefined): number | undefined {
-  const s = str(v);
-  if (s === undefined) return undefined;
-  const m = /^(?:gid:\/\/gitlab\/[A-Za-z]+\/)?(\d{1,15})$/.exec(s);
-  if (!m) throw new GraphQLError(`Invalid \`${name}\` value: ${JSON.stringify(v)}`);
-  return Number(m[1]);
-}
-
-/** An id argument that also accepts GitLab's `None` / `Any` wildcards. */
-function idOrWildcard(name: string, v: string | null | undefined): { id?: number; wildcard?: 'NONE' | 'ANY' } {
-  const s = str(v);
-  if (s === undefined) return {};
-  if (/^none$/i.test(s)) return { wildcard: 'NONE' };
-  if (/^any$/i.test(s)) return { wildcard: 'ANY' };
-  return { id: intArg(name, s) };
-}
-
-export const NegatedIssueFilterInput = builder.inputType('NegatedIssueFilterInput', {
-  description: 'Negated arguments: issues matching any of them are left out.',
-  fields: (t) => ({
-    iids: t.stringList({ required: false, description: 'List of IIDs of issues to exclude. For example, `[1, 2]`.' }),
-    labelName: t.stringList({
-      required: { list: false, items: false },
-      description: 'Labels not applied to the issue.',
-    }),
-    milestoneTitle: t.stringList({
-      required: { list: false, items: false },
-      description: 'Milestone not applied to the issue.',
-    }),
-    authorUsername: t.stringList({ required: false, description: "Username of a user who didn't author the issue." }),
-    assigneeUsernames: t.stringList({ required: false, description: 'Usernames of users not assigned to the issue.' }),
-    assigneeId: t.string({ required: false, description: 'ID of a user not assigned to the issues.' }),
-    types: t.field({
-      type: [IssueTypeEnum],
-      required: false,
-      description: 'Filters out issues by the given issue types.',
-    }),
-    weight: t.string({ required: false, description: 'Weight not applied to the issue.' }),
-    healthStatusFilter: t.field({
-      type: [HealthStatusEnum],
-      required: false,
-      description: 'Health status not applied to the issue.',
-    }),
-    epicId: t.string({ required: false, description: 'ID of an epic not associated with the issues.' }),
-    myReactionEmoji: t.string({
-      required: false,
-      description: 'Filter by reaction emoji applied by the current user.',
-    }),
-    ...negatedIterationFields(t),
-  }),
-});
-
-export const UnionedIssueFilterInput = builder.inputType('UnionedIssueFilterInput', {
-  description: 'Arguments any of which may match (OR).',
-  fields: (t) => ({
-    assigneeUsernames: t.stringList({
-      required: false,
-      description: 'Filters issues that are assigned to at least one of the given users.',
-    }),
-    authorUsernames: t.stringList({
-      required: false,
-      description: 'Filters issues that are authored by one of the given users.',
-    }),
-    labelNames: t.stringList({
-      required: { list: false, items: false },
-      description: 'Filters issues that have at least one of the given labels.',
-    }),
-  }),
-});
-
-function weightArg(v: string | null | undefined): { weight?: number; weightWildcard?: 'NONE' | 'ANY' } {
-  const w = idOrWildcard('weight', v);
-  return w.wildcard ? { weightWildcard: w.wildcard } : w.id !== undefined ? { weight: w.id } : {};
-}
-
-/** The arguments of Project.issues / Group.issues, as GitLab names them. */
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-export function issueArgs(t: ArgBuilder<Types>) {
+/** The arguments of Project.issues / Group.issues / `issueStatusCounts`, as GitLab names them. */
+export function issueArgs(arg: ArgBuilder<Types>) {
   return {
-    iid: t.string({ required: false, description: 'IID of the issue. For example, "1".' }),
-    iids: t.stringList({ required: false, description: 'List of IIDs of issues. For example, `["1", "2"]`.' }),
-    state: t({ type: IssuableStateEnum, required: false, description: 'Current state of the issue.' }),
-    labelName: t.stringList({
-      required: { list: false, items: false },
-      description: 'Labels applied to the issue (all of them).',
-    }),
-    milestoneTitle: t.stringList({
-      required: { list: false, items: false },
-      description: 'Milestone applied to the issue.',
-    }),
-    milestoneWildcardId: t({
-      type: MilestoneWildcardIdEnum,
-      required: false,
-      description: 'Filter issues by milestone ID wildcard.',
-    }),
-    authorUsername: t.string({ required: false, description: 'Username of the author of the issue.' }),
-    assigneeUsername: t.string({
+    iid: arg.string({ required: false, description: 'IID of the issue. For example, "1".' }),
+    state: arg({ type: IssuableStateEnum, required: false, description: 'Current state of the issue.' }),
+    assigneeUsername: arg.string({
       required: false,
       description: 'Username of a user assigned to the issue.',
       deprecationReason: 'Use `assigneeUsernames`. Deprecated in GitLab 13.11.',
     }),
-    assigneeUsernames: t.stringList({ required: false, description: 'Usernames of users assigned to the issue.' }),
-    assigneeId: t.string({
-      required: false,
-      description: 'ID of a user assigned to the issues. Wildcard values "NONE" and "ANY" are supported.',
-    }),
-    assigneeWildcardId: t({
-      type: AssigneeWildcardIdEnum,
-      required: false,
-      description: 'Filter by assignee wildcard.',
-    }),
-    search: t.string({ required: false, description: 'Search query for title or description.' }),
-    in: t({
-      type: [IssuableSearchableFieldEnum],
-      required: false,
-      description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
-    }),
-    confidential: t.boolean({ required: false, description: 'Filter for confidential issues.' }),
-    types: t({ type: [IssueTypeEnum], required: false, description: 'Filter issues by the given issue types.' }),
-    healthStatusFilter: t({
-      type: HealthStatusFilterEnum,
-      required: false,
-      description: 'Health status of the issue.',
-    }),
-    weight: t.string({
-      required: false,
-      description: 'Weight applied to the issue, "none" and "any" values are supported.',
-    }),
-    weightWildcardId: t({ type: WeightWildcardIdEnum, required: false, description: 'Filter by weight ID wildcard.' }),
-    epicId: t.string({
-      required: false,
-      description: 'ID of an epic associated with the issues, "none" and "any" values are supported.',
-    }),
-    epicWildcardId: t({ type: EpicWildcardIdEnum, required: false, description: 'Filter by epic ID wildcard.' }),
-    myReactionEmoji: t.string({
-      required: false,
-      description:
-        'Filter by reaction emoji applied by the current user. Wildcard values "NONE" and "ANY" are supported.',
-    }),
-    createdAfter: t({ type: 'Time', required: false, description: 'Issues created after the date.' }),
-    createdBefore: t({ type: 'Time', required: false, description: 'Issues created before the date.' }),
-    updatedAfter: t({ type: 'Time', required: false, description: 'Issues updated after the date.' }),
-    updatedBefore: t({ type: 'Time', required: false, description: 'Issues updated before the date.' }),
-    closedAfter: t({ type: 'Time', required: false, description: 'Issues closed after the date.' }),
-    closedBefore: t({ type: 'Time', required: false, description: 'Issues closed before the date.' }),
-    dueAfter: t({ type: 'Time', required: false, description: 'Issues due on or after the given time.' }),
-    dueBefore: t({ type: 'Time', required: false, description: 'Issues due on or before the given time.' }),
-    sort: t({
+    sort: arg({
       type: IssueSortEnum,
       required: false,
       defaultValue: 'CREATED_DESC',
       description: 'Sort issues by the criteria.',
     }),
-    ...iterationIssueArgs(t),
-    not: t({ type: NegatedIssueFilterInput, required: false, description: 'Negated arguments.' }),
-    or: t({ type: UnionedIssueFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
+    ...fieldsAsArgs(arg, issueFilterFields),
+    filters: arg({
+      type: IssueFilterInput,
+      required: false,
+      description: 'The filters in one object, instead of the separate arguments (Milepost).',
+    }),
   };
 }
 
-export type IssueArgs = {
-  iid?: string | null;
-  iids?: string[] | null;
-  state?: string | null;
-  labelName?: string[] | null;
-  milestoneTitle?: string[] | null;
-  milestoneWildcardId?: string | null;
-  authorUsername?: string | null;
-  assigneeUsername?: string | null;
-  assigneeUsernames?: string[] | null;
-  assigneeId?: string | null;
-  assigneeWildcardId?: string | null;
-  search?: string | null;
-  in?: string[] | null;
-  confidential?: boolean | null;
-  types?: string[] | null;
-  healthStatusFilter?: string | null;
-  weight?: string | null;
-  weightWildcardId?: string | null;
-  epicId?: string | null;
-  epicWildcardId?: string | null;
-  myReactionEmoji?: string | null;
-  createdAfter?: string | null;
-  createdBefore?: string | null;
-  updatedAfter?: string | null;
-  updatedBefore?: string | null;
-  closedAfter?: string | null;
-  closedBefore?: string | null;
-  dueAfter?: string | null;
-  dueBefore?: string | null;
-  sort?: string | null;
-  iterationId?: (string | null)[] | null;
-  iterationTitle?: string | null;
-  iterationWildcardId?: string | null;
-  iterationCadenceId?: string[] | null;
-  not?: Record<string, unknown> | null;
-  or?: { assigneeUsernames?: string[] | null; authorUsernames?: string[] | null; labelNames?: string[] | null } | null;
-};
-
-/** GraphQL arguments → the service's filter. */
-export function issueFilterFromArgs(a: IssueArgs): IssueFilter {
-  const iids = [...(list(a.iids) ?? []), ...(str(a.iid) ? [a.iid as string] : [])].map(
-    (v) => intArg('iids', v) as number,
-  );
-  const assignee = idOrWildcard('assigneeId', a.assigneeId);
-  const epic = idOrWildcard('epicId', a.epicId);
-  const health = a.healthStatusFilter ?? undefined;
-  const n = (a.not ?? {}) as {
-    iids?: string[] | null;
-    labelName?: string[] | null;
-    milestoneTitle?: string[] | null;
-    authorUsername?: string[] | null;
-    assigneeUsernames?: string[] | null;
-    assigneeId?: string | null;
-    types?: string[] | null;
-    weight?: string | null;
-    healthStatusFilter?: string[] | null;
-    epicId?: string | null;
-    myReactionEmoji?: string | null;
-  };
-  const not: NegatedIssueFilter = {
-    iids: list(n.iids)?.map((v) => intArg('not.iids', v) as number),
-    labelNames: list(n.labelName),
-    milestoneTitle: list(n.milestoneTitle),
-    authorUsername: list(n.authorUsername),
-    assigneeUsernames: list(n.assigneeUsernames),
-    assigneeId: intArg('not.assigneeId', n.assigneeId),
-    types: list(n.types) as IssueType[] | undefined,
-    weight: intArg('not.weight', n.weight),
-    healthStatus: list(n.healthStatusFilter) as HealthStatus[] | undefined,
-    epicId: intArg('not.epicId', n.epicId),
-    myReactionEmoji: str(n.myReactionEmoji),
-  };
-  const react = str(a.myReactionEmoji);
-  const iteration = iterationFilterFromArgs(a, a.not);
-  const labels = list(a.labelName);
+/** Group.issues' arguments: the issue arguments and `includeSubgroups`. */
+export function groupIssueArgs(arg: ArgBuilder<Types>) {
   return {
-    ...iteration,
-    state: (a.state as IssueFilter['state']) ?? undefined,
-    iids: iids.length ? iids : undefined,
-    search: str(a.search),
-    searchIn: list(a.in) as IssueFilter['searchIn'],
-    // GitLab's special label filter: `labelName: ["None"]` (no labels) or `["Any"]` (some label).
-    ...(labels?.length === 1 && /^(none|any)$/i.test(labels[0] ?? '')
-      ? { labelWildcard: (labels[0] as string).toUpperCase() as 'NONE' | 'ANY' }
-      : { labelNames: labels }),
-    orLabelNames: list(a.or?.labelNames),
-    milestoneTitle: list(a.milestoneTitle),
-    milestoneWildcard: (a.milestoneWildcardId as IssueFilter['milestoneWildcard']) ?? undefined,
-    authorUsername: str(a.authorUsername),
-    orAuthorUsernames: list(a.or?.authorUsernames),
-    assigneeUsernames: list([...(a.assigneeUsernames ?? []), ...(str(a.assigneeUsername) ? [a.assigneeUsername] : [])]),
-    orAssigneeUsernames: list(a.or?.assigneeUsernames),
-    assigneeId: assignee.id,
-    assigneeWildcard: assignee.wildcard ?? ((a.assigneeWildcardId as 'NONE' | 'ANY' | null) || undefined),
-    confidential: a.confidential ?? undefined,
-    types: list(a.types) as IssueType[] | undefined,
-    healthStatus: health === 'NONE' || health === 'ANY' || !health ? undefined : (health as HealthStatus),
-    healthStatusWildcard: health === 'NONE' || health === 'ANY' ? health : undefined,
-    ...weightArg(a.weight),
-    ...(a.weightWildcardId ? { weightWildcard: a.weightWildcardId as 'NONE' | 'ANY' } : {}),
-    epicId: epic.id,
-    epicWildcard: epic.wildcard ?? ((a.epicWildcardId as 'NONE' | 'ANY' | 'CURRENT' | null) || undefined),
-    myReactionEmoji: react && /^(none|any)$/i.test(react) ? react.toUpperCase() : react,
-    createdAfter: str(a.createdAfter),
-    createdBefore: str(a.createdBefore),
-    updatedAfter: str(a.updatedAfter),
-    updatedBefore: str(a.updatedBefore),
-    closedAfter: str(a.closedAfter),
-    closedBefore: str(a.closedBefore),
-    dueDateAfter: str(a.dueAfter)?.slice(0, 10),
-    dueDateBefore: str(a.dueBefore)?.slice(0, 10),
-    not: { ...not, ...iteration.not },
-    sort: (a.sort as IssueSort | null) ?? undefined,
+    ...issueArgs(arg),
+    includeSubgroups: arg.boolean({
+      required: false,
+      defaultValue: true,
+      description: 'Include issues belonging to subgroups.',
+    }),
   };
 }
+
+/** The filter of a project's issues. */
+export const projectIssueFilter = (p: { project: { id: number } }, args: IssueArgs): IssueFilter => ({
+  ...issueFilterFromArgs(args),
+  projectId: p.project.id,
+});
+
+/** The filter of a group's issues (with its subgroups' unless `includeSubgroups: false`). */
+export const groupIssueFilter = (
+  g: { id: number },
+  args: IssueArgs & { includeSubgroups?: boolean | null },
+): IssueFilter => ({
+  ...issueFilterFromArgs(args),
+  groupId: g.id,
+  includeSubgroups: args.includeSubgroups !== false,
+});
 
 builder.objectFields(ProjectRef, (t) => ({
   issues: t.connection(
@@ -314,11 +79,7 @@ builder.objectFields(ProjectRef, (t) => ({
       args: issueArgs(t.arg),
       resolve: (p, args, ctx) =>
         offsetConnection(args, (page) =>
-          ctx.services.issues.list(
-            ctx.actor,
-            { ...issueFilterFromArgs(args as IssueArgs), projectId: p.project.id },
-            page,
-          ),
+          ctx.services.issues.list(ctx.actor, projectIssueFilter(p, args as IssueArgs), page),
         ),
     },
     IssueConnection,
@@ -340,25 +101,10 @@ builder.objectField(GroupRef, 'issues', (t) =>
     {
       type: IssueRef,
       description: 'Issues of projects in the group (only those you may read).',
-      args: {
-        ...issueArgs(t.arg),
-        includeSubgroups: t.arg.boolean({
-          required: false,
-          defaultValue: true,
-          description: 'Include issues belonging to subgroups.',
-        }),
-      },
+      args: groupIssueArgs(t.arg),
       resolve: (g, args, ctx) =>
         offsetConnection(args, (page) =>
-          ctx.services.issues.list(
-            ctx.actor,
-            {
-              ...issueFilterFromArgs(args as IssueArgs),
-              groupId: g.id,
-              includeSubgroups: args.includeSubgroups !== false,
-            },
-            page,
-          ),
+          ctx.services.issues.list(ctx.actor, groupIssueFilter(g, args as IssueArgs), page),
         ),
     },
     IssueConnection,

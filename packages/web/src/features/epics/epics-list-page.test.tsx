@@ -227,11 +227,13 @@ describe('EpicsListPage', () => {
     expect(seen.at(-1)).toMatchObject({
       state: 'closed',
       sort: 'TITLE_ASC',
-      labelName: ['bug'],
-      not: { authorUsername: 'bob' },
-      or: { labelNames: ['ui', 'ux'] },
-      search: 'api',
-      in: ['TITLE'],
+      filters: {
+        labelName: ['bug'],
+        not: { authorUsername: 'bob' },
+        or: { labelNames: ['ui', 'ux'] },
+        search: 'api',
+        in: ['TITLE'],
+      },
       byParent: false,
     });
     const all = screen.getByRole('link', { name: /^All/ });

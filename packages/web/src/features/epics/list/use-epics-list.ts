@@ -21,8 +21,10 @@ export function epicsListVariables(groupFullPath: string, view: EpicsListView): 
     fullPath: fullPath ?? groupFullPath,
     state: view.state as EpicState,
     sort: epicsListSortToGraphql(view.sort) as EpicSort,
-    ...filters,
-    in: view.searchIn && filters.search ? [view.searchIn as IssuableSearchableField] : undefined,
+    filters: {
+      ...filters,
+      in: view.searchIn && filters.search ? [view.searchIn as IssuableSearchableField] : undefined,
+    },
     includeDescendantGroups,
     byParent: epicIid !== null,
     parentIid: epicIid ?? '0',

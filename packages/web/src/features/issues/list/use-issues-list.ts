@@ -32,17 +32,19 @@ export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: numb
   const filterVariables = {
     fullPath: scope.fullPath,
     isProject: scope.isProject,
-    ...filters,
-    ...(epicIid !== null && epicId ? { epicId } : {}),
-    ...(notEpicIid !== null && epicId ? { not: { ...filters.not, epicId } } : {}),
-  } as IssuesListCountsQueryQueryVariables;
+    filters: {
+      ...filters,
+      ...(epicIid !== null && epicId ? { epicId } : {}),
+      ...(notEpicIid !== null && epicId ? { not: { ...filters.not, epicId } } : {}),
+    },
+  } satisfies IssuesListCountsQueryQueryVariables;
   const paging = view.before ? { last: pageSize, before: view.before } : { first: pageSize, after: view.after };
   const variables: IssuesListQueryQueryVariables = {
     ...filterVariables,
     state: view.state,
     sort: view.sort,
     ...paging,
-  } as IssuesListQueryQueryVariables;
+  };
   const waiting = epicLookup !== null && epicId === undefined;
 
   const list = useQuery(IssuesListQueryDocument, { variables, skip: waiting, fetchPolicy: 'cache-and-network' });
