@@ -31,7 +31,14 @@ export const IssueConnection = builder.connectionObject(
   { name: 'IssueEdge' },
 );
 builder.objectField(IssueConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
+  t.int({
+    description: 'Total count of collection.',
+    // A keyset page counts only when asked (the count is a function there).
+    resolve: (c) => {
+      const count = (c as unknown as { count: number | (() => Promise<number>) }).count;
+      return typeof count === 'function' ? count() : count;
+    },
+  }),
 );
 
 async function readableIssue(ctx: GraphQLContext, id: number | null): Promise<IssueNode | null> {

@@ -247,47 +247,72 @@ const MILESTONE_DUE_SQL = sql`(SELECT m.due_date FROM milestones m WHERE m.id = 
 const LABEL_PRIORITY_SQL = sql`(SELECT min(lp.priority) FROM issue_labels il
   JOIN label_priorities lp ON lp.label_id = il.label_id AND lp.project_id = i.project_id WHERE il.issue_id = i.id)`;
 
-/** ORDER BY for a sort, with the id as the tie-breaker so pages are stable. */
-export function issueOrder(sort: IssueSort = 'CREATED_DESC'): SQL {
-  const dir = sort.endsWith('_ASC') ? 'ASC' : 'DESC';
-  const d = sql.raw(dir);
-  const by = (expr: SQL, nulls = false) => sql`${expr} ${d}${nulls ? sql` NULLS LAST` : sql``}, i.id ${d}`;
-  const key = sort.replace(/_(ASC|DESC)$/, '');
-  switch (key) {
+/** One part of a sort key: an expression over `i`, and whether issues may have no value (they come last). */
+export type SortPart = { expr: SQL; nullable: boolean };
+
+/**
+ * A sort's key: its parts, compared in turn in one direction, issues without a value last in each.
+ * The list's order is the key, then the id in the same direction; keyset pages compare against the
+ * same tuple.
+ */
+export function issueSortKey(sort: IssueSort = 'CREATED_DESC'): { parts: SortPart[]; desc: boolean } {
+  const desc = !sort.endsWith('_ASC');
+  const key = (expr: SQL, nullable = false) => ({ parts: [{ expr, nullable }], desc });
+  switch (sort.replace(/_(ASC|DESC)$/, '')) {
     case 'CREATED':
-      return by(sql`i.created_at`);
+      return key(sql`i.created_at`);
     case 'UPDATED':
-      return by(sql`i.updated_at`);
+      return key(sql`i.updated_at`);
     case 'DUE_DATE':
-      return by(sql`i.due_date`, true);
+      return key(sql`i.due_date`, true);
     case 'TITLE':
-      return by(sql`lower(i.title)`);
+      return key(sql`lower(i.title)`);
     case 'WEIGHT':
-      return by(sql`i.weight`, true);
+      return key(sql`i.weight`, true);
     case 'RELATIVE_POSITION':
-      return by(sql`i.relative_position`, true);
+      return key(sql`i.relative_position`, true);
     case 'CLOSED_AT':
-      return by(sql`i.closed_at`, true);
+      return key(sql`i.closed_at`, true);
     case 'POPULARITY':
-      return by(sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'Issue'
+      return key(sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'Issue'
         AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`);
     case 'HEALTH_STATUS':
-      return by(
+      return key(
         sql`CASE i.health_status WHEN 'on_track' THEN 1 WHEN 'needs_attention' THEN 2 WHEN 'at_risk' THEN 3 END`,
         true,
       );
     case 'BLOCKING_ISSUES':
-      return by(sql`(SELECT count(*) FROM issue_links bl WHERE bl.source_id = i.id AND bl.link_type = 'blocks')`);
+      return key(sql`(SELECT count(*) FROM issue_links bl WHERE bl.source_id = i.id AND bl.link_type = 'blocks')`);
     case 'LABEL_PRIORITY':
       // GitLab's `order_labels_priority`: the best (lowest) priority the issue's project gave one of its labels.
-      return by(LABEL_PRIORITY_SQL, true);
+      return key(LABEL_PRIORITY_SQL, true);
     case 'PRIORITY':
       // GitLab's `order_due_date_and_labels_priority`: the milestone's due date, then the label priority.
-      return sql`${MILESTONE_DUE_SQL} ${d} NULLS LAST, ${LABEL_PRIORITY_SQL} ${d} NULLS LAST, i.id ${d}`;
+      return {
+        parts: [
+          { expr: MILESTONE_DUE_SQL, nullable: true },
+          { expr: LABEL_PRIORITY_SQL, nullable: true },
+        ],
+        desc,
+      };
     default:
       // MILESTONE_DUE: by the milestone's due date, soonest first.
-      return by(MILESTONE_DUE_SQL, true);
+      return key(MILESTONE_DUE_SQL, true);
   }
+}
+
+export type IssueSortKey = ReturnType<typeof issueSortKey>;
+
+/** ORDER BY of a sort key (`reverse`: the list read from its end, for a keyset page backwards). */
+export function keyOrder({ parts, desc }: IssueSortKey, reverse = false): SQL {
+  const d = sql.raw(desc !== reverse ? 'DESC' : 'ASC');
+  const nulls = sql.raw(reverse ? ' NULLS FIRST' : ' NULLS LAST');
+  return sql.join([...parts.map((p) => sql`${p.expr} ${d}${p.nullable ? nulls : sql``}`), sql`i.id ${d}`], sql`, `);
+}
+
+/** ORDER BY for a sort, with the id as the tie-breaker so pages are stable. */
+export function issueOrder(sort: IssueSort = 'CREATED_DESC'): SQL {
+  return keyOrder(issueSortKey(sort));
 }
 
 export { ids as bigintIds };

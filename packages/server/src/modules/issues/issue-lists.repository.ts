@@ -5,14 +5,48 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import type { IssueRow } from '../../db/schema.ts';
 import { groups, issues, projects } from '../../db/schema.ts';
-import { type IssueFilter, issueConditions } from './issue-filters.ts';
+import { type IssueFilter, type IssueSortKey, issueConditions, issueSortKey, keyOrder } from './issue-filters.ts';
 
 const i = alias(issues, 'i');
 const p = alias(projects, 'p');
 const pg = alias(groups, 'pg');
 
 export type IssueStateCounts = { opened: number; closed: number; all: number };
+
+/** Where a keyset page starts or ends: the sort key's values (as text; null: none) and the issue's id. */
+export type IssueCursor = { values: (string | null)[]; id: number };
+/** A keyset page: `first` rows after `after`, or the `last` rows before `before` (either may be absent). */
+export type IssueKeysetPage = { first?: number; last?: number; after?: IssueCursor; before?: IssueCursor };
+
+/**
+ * The rows that come after (or before) the cursor in the list's order: the key's parts compared in
+ * turn (rows without a value last in each), then the id.
+ */
+function beyond(key: IssueSortKey, c: IssueCursor, side: 'after' | 'before'): SQL {
+  const after = side === 'after';
+  const cmp = sql.raw(after !== key.desc ? '>' : '<');
+  const alternatives: SQL[] = [];
+  const equal: SQL[] = [];
+  key.parts.forEach((part, k) => {
+    const v = c.values[k] ?? null;
+    const e = part.expr;
+    // Past the cursor in this part (the earlier parts being equal): nothing follows "no value" going forwards.
+    const past =
+      v === null
+        ? after
+          ? undefined
+          : sql`${e} IS NOT NULL`
+        : after && part.nullable
+          ? sql`(${e} ${cmp} ${v} OR ${e} IS NULL)`
+          : sql`${e} ${cmp} ${v}`;
+    if (past) alternatives.push(sql`(${sql.join([...equal, past], sql` AND `)})`);
+    equal.push(v === null ? sql`${e} IS NULL` : sql`${e} = ${v}`);
+  });
+  alternatives.push(sql`(${sql.join([...equal, sql`i.id ${cmp} ${c.id}`], sql` AND `)})`);
+  return sql`(${sql.join(alternatives, sql` OR `)})`;
+}
 
 export function issueListsRepository(db: Db) {
   return {
@@ -29,6 +63,55 @@ export function issueListsRepository(db: Db) {
         .innerJoin(pg, eq(pg.id, p.groupId))
         .where(and(visible, ...issueConditions({ ...filter, state: 'all' })));
       return { opened: row?.opened ?? 0, closed: row?.closed ?? 0, all: row?.all ?? 0 };
+    },
+
+    /**
+     * One keyset page of the issues matching the filter among those `visible`, in the list's order,
+     * each with its cursor, and whether more rows lie beyond the page in the direction read. The
+     * cost does not grow with the depth of the page: the cursor is a condition, not an offset.
+     */
+    async keysetPage(
+      visible: SQL,
+      filter: IssueFilter,
+      page: IssueKeysetPage,
+    ): Promise<{ rows: { issue: IssueRow; cursor: IssueCursor }[]; more: boolean }> {
+      const key = issueSortKey(filter.sort);
+      const backward = page.last !== undefined && page.first === undefined;
+      const limit = (backward ? page.last : page.first) ?? 0;
+      const found = await db
+        .select({
+          issue: i,
+          values: sql<(string | null)[]>`ARRAY[${sql.join(
+            key.parts.map((part) => sql`(${part.expr})::text`),
+            sql`, `,
+          )}]::text[]`,
+        })
+        .from(i)
+        .innerJoin(p, eq(p.id, i.projectId))
+        .innerJoin(pg, eq(pg.id, p.groupId))
+        .where(
+          and(
+            visible,
+            ...issueConditions(filter),
+            page.after && beyond(key, page.after, 'after'),
+            page.before && beyond(key, page.before, 'before'),
+          ),
+        )
+        .orderBy(keyOrder(key, backward))
+        .limit(limit + 1);
+      const rows = found.slice(0, limit).map((r) => ({ issue: r.issue, cursor: { values: r.values, id: r.issue.id } }));
+      return { rows: backward ? rows.reverse() : rows, more: found.length > limit };
+    },
+
+    /** How many issues match the filter among those `visible`. */
+    async count(visible: SQL, filter: IssueFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(i)
+        .innerJoin(p, eq(p.id, i.projectId))
+        .innerJoin(pg, eq(pg.id, p.groupId))
+        .where(and(visible, ...issueConditions(filter)));
+      return row?.n ?? 0;
     },
 
     /** The relative positions of these issues. */

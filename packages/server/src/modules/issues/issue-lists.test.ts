@@ -201,6 +201,83 @@ describe('issue lists', () => {
     });
   });
 
+  describe('keyset pages', () => {
+    type Page = {
+      group: {
+        issues: {
+          count: number;
+          nodes: { title: string }[];
+          pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
+        };
+      };
+    };
+    const page = async (sort: string, paging: string) => {
+      const res = await t.graphql<Page>(
+        `query { group(fullPath: "il") { issues(state: all, sort: ${sort}, ${paging}) {
+          count nodes { title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`,
+        {},
+        { as: owner },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data?.group.issues as Page['group']['issues'];
+    };
+
+    it.each([
+      'CREATED_DESC',
+      'CREATED_ASC',
+      'TITLE_ASC',
+      'DUE_DATE_ASC',
+      'WEIGHT_DESC',
+      'WEIGHT_ASC',
+      'MILESTONE_DUE_ASC',
+      'MILESTONE_DUE_DESC',
+      'POPULARITY_DESC',
+      'HEALTH_STATUS_ASC',
+      'RELATIVE_POSITION_ASC',
+      'PRIORITY_ASC',
+      'PRIORITY_DESC',
+      'LABEL_PRIORITY_ASC',
+    ])('%s: two at a time forwards and backwards read the whole list once, in order', async (sort) => {
+      const all = (await page(sort, 'first: 100')).nodes.map((n) => n.title);
+      expect(all).toHaveLength(5);
+      const forwards: string[] = [];
+      let cursor = '';
+      for (let n = 0; n < 5; n++) {
+        const p = await page(sort, `first: 2${cursor ? `, after: "${cursor}"` : ''}`);
+        forwards.push(...p.nodes.map((x) => x.title));
+        expect(p.count).toBe(5);
+        expect(p.pageInfo.hasPreviousPage).toBe(cursor !== '');
+        if (!p.pageInfo.hasNextPage) break;
+        cursor = p.pageInfo.endCursor;
+      }
+      expect(forwards).toEqual(all);
+      const backwards: string[] = [];
+      cursor = '';
+      for (let n = 0; n < 5; n++) {
+        const p = await page(sort, `last: 2${cursor ? `, before: "${cursor}"` : ''}`);
+        backwards.unshift(...p.nodes.map((x) => x.title));
+        expect(p.pageInfo.hasNextPage).toBe(cursor !== '');
+        if (!p.pageInfo.hasPreviousPage) break;
+        cursor = p.pageInfo.startCursor;
+      }
+      expect(backwards).toEqual(all);
+    });
+
+    it('refuses a cursor that is not one, or belongs to another sort order', async () => {
+      const first = await page('TITLE_ASC', 'first: 1');
+      for (const paging of ['after: "bm90IGEgY3Vyc29y"', `after: "${first.pageInfo.endCursor}"`]) {
+        const res = await t.graphql(
+          `query { group(fullPath: "il") { issues(sort: CREATED_DESC, ${paging}) { count } } }`,
+          {},
+          { as: owner },
+        );
+        expect(res.errors?.[0]?.message).toBe(
+          'The cursor is not valid for this list and sort order: start again from the first page.',
+        );
+      }
+    });
+  });
+
   describe('issuesBulkUpdate', () => {
     const bulk = `mutation($input: IssuesBulkUpdateInput!) { issuesBulkUpdate(input: $input) { updatedIssueCount errors } }`;
     const gid = (node: IssueNode) => `gid://gitlab/Issue/${node.issue.id}`;

@@ -1,8 +1,10 @@
 /** `Project.issues`, `Project.issue`, `Group.issues`: GitLab's arguments (issue-filter-input.schema.ts) onto `IssueFilter`. */
 import type { ArgBuilder } from '@pothos/core';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { fieldsAsArgs } from '../../graphql/filter-input.ts';
-import { offsetConnection } from '../../graphql/pagination.ts';
+import { keysetConnection, keysetPage } from '../../graphql/keyset-connection.ts';
+import type { ConnectionArgs } from '../../graphql/pagination.ts';
 import { IssueRef } from '../../graphql/refs.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
@@ -71,16 +73,20 @@ export const groupIssueFilter = (
   includeSubgroups: args.includeSubgroups !== false,
 });
 
+/** A keyset page of the list (decision 0029): deep pages cost what the first costs. */
+async function issuesPage(ctx: GraphQLContext, filter: IssueFilter, args: ConnectionArgs) {
+  const sort = filter.sort ?? 'CREATED_DESC';
+  const page = keysetPage(sort, args);
+  return keysetConnection(sort, page, await ctx.services.issues.lists.page(ctx.actor, filter, page));
+}
+
 builder.objectFields(ProjectRef, (t) => ({
   issues: t.connection(
     {
       type: IssueRef,
       description: 'Issues of the project (only those you may read).',
       args: issueArgs(t.arg),
-      resolve: (p, args, ctx) =>
-        offsetConnection(args, (page) =>
-          ctx.services.issues.list(ctx.actor, projectIssueFilter(p, args as IssueArgs), page),
-        ),
+      resolve: (p, args, ctx) => issuesPage(ctx, projectIssueFilter(p, args as IssueArgs), args),
     },
     IssueConnection,
   ),
@@ -102,10 +108,7 @@ builder.objectField(GroupRef, 'issues', (t) =>
       type: IssueRef,
       description: 'Issues of projects in the group (only those you may read).',
       args: groupIssueArgs(t.arg),
-      resolve: (g, args, ctx) =>
-        offsetConnection(args, (page) =>
-          ctx.services.issues.list(ctx.actor, groupIssueFilter(g, args as IssueArgs), page),
-        ),
+      resolve: (g, args, ctx) => issuesPage(ctx, groupIssueFilter(g, args as IssueArgs), args),
     },
     IssueConnection,
   ),
