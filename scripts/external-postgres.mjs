@@ -54,7 +54,7 @@ export function externalPostgres(tmpRoot, major) {
     path.join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off -c max_connections=200`,
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
   execFileSync(c2, a2, { stdio: 'inherit' });

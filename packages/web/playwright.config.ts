@@ -36,9 +36,12 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '*.e2e.ts',
   outputDir: './test-results',
+  // Files spread over the workers; a file's journeys run in order in one worker. Journeys make their own
+  // objects (or only read the demo), so two workers do not meet. MILEPOST_E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: Number(process.env.MILEPOST_E2E_WORKERS ?? 2),
+  // No retries: a journey that passes only on its second try is a flake to fix, not a pass to count.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
@@ -63,9 +66,13 @@ export default defineConfig({
   ],
   webServer: {
     // The server serves the built web bundle (packages/web/dist) with an SPA fallback.
+    // MILEPOST_E2E_BUILT=1: the web bundle in packages/web/dist was just built (`npm test` builds it in
+    // its own step before the journeys), so the server starts on it without building again.
     command: webDist
       ? `npm run build -w @milepost/web -- --outDir ${webDist} --emptyOutDir && npm start`
-      : 'npm run build && npm start',
+      : process.env.MILEPOST_E2E_BUILT === '1'
+        ? 'npm start'
+        : 'npm run build && npm start',
     cwd: repoRoot,
     url: `http://localhost:${PORT}/-/health`,
     timeout: 240_000,

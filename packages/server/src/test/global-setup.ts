@@ -32,6 +32,13 @@ export default async function setup(project: TestProject) {
   const template = `milepost_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  if (stopEmbedded) {
+    // The test cluster is thrown away after the run: no disk flush per commit (the server in
+    // DATABASE_URL belongs to someone else and keeps its settings).
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes'])
+      await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+    await admin.query('SELECT pg_reload_conf()');
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(adminUrl);
