@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   notesSort: text('notes_sort', { enum: ['asc', 'desc'] })
     .notNull()
     .default('asc'),
+  /** The default text editor: 0 not set, 1 plain text, 2 rich text (GitLab's `text_editor_type`; migration 0022). */
+  textEditorType: smallint('text_editor_type').notNull().default(0),
 });
 
 export const routes = pgTable('routes', {

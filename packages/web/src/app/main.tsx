@@ -2,6 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { EditorPreferenceProvider } from '../components/markdown-editor/editor-preference-provider.tsx';
 import { SecretWarningProvider } from '../components/secret-warning/secret-warning.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
@@ -25,7 +26,9 @@ createRoot(root).render(
         <AlertsProvider>
           <ToastProvider>
             <SecretWarningProvider>
-              <RouterProvider router={router} />
+              <EditorPreferenceProvider>
+                <RouterProvider router={router} />
+              </EditorPreferenceProvider>
             </SecretWarningProvider>
           </ToastProvider>
         </AlertsProvider>

@@ -23,6 +23,7 @@ type Documents = {
     "query FilterLabelsQuery($fullPath: ID!, $searchTerm: String, $title: String, $first: Int) {\n  group(fullPath: $fullPath) {\n    id\n    labels(\n      searchTerm: $searchTerm\n      title: $title\n      searchIn: [TITLE]\n      includeAncestorGroups: true\n      includeDescendantGroups: true\n      first: $first\n    ) {\n      nodes {\n        id\n        title\n        color\n        textColor\n      }\n    }\n  }\n}": typeof types.FilterLabelsQueryDocument,
     "query FilterMilestonesQuery($fullPath: ID!, $searchTitle: String) {\n  group(fullPath: $fullPath) {\n    id\n    milestones(\n      searchTitle: $searchTitle\n      includeAncestors: true\n      includeDescendants: true\n      state: active\n      first: 100\n    ) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n}": typeof types.FilterMilestonesQueryDocument,
     "query FilterUsersQuery($fullPath: ID!, $search: String) {\n  group(fullPath: $fullPath) {\n    id\n    autocompleteUsers(search: $search) {\n      id\n      username\n      name\n      avatarUrl\n    }\n  }\n}": typeof types.FilterUsersQueryDocument,
+    "query EditorPreferenceQuery {\n  currentUser {\n    id\n    textEditor\n  }\n}": typeof types.EditorPreferenceQueryDocument,
     "query EpicColorQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      color\n    }\n  }\n}": typeof types.EpicColorQueryDocument,
     "fragment LabelFields on Label {\n  id\n  title\n  color\n  textColor\n  description\n}": typeof types.LabelFieldsFragmentDoc,
     "mutation LabelPickerCreateLabelMutation($input: LabelCreateInput!) {\n  labelCreate(input: $input) {\n    label {\n      id\n      title\n      color\n      textColor\n      description\n    }\n    errors\n  }\n}": typeof types.LabelPickerCreateLabelMutationDocument,
@@ -138,8 +139,8 @@ type Documents = {
     "mutation PersonalAccessTokenCreateMutation($input: PersonalAccessTokenCreateInput!) {\n  personalAccessTokenCreate(input: $input) {\n    token\n    personalAccessToken {\n      id\n      name\n    }\n    errors\n  }\n}": typeof types.PersonalAccessTokenCreateMutationDocument,
     "mutation PersonalAccessTokenRevokeMutation($input: PersonalAccessTokenRevokeInput!) {\n  personalAccessTokenRevoke(input: $input) {\n    errors\n  }\n}": typeof types.PersonalAccessTokenRevokeMutationDocument,
     "query PersonalAccessTokensQuery {\n  currentUser {\n    id\n    personalAccessTokens {\n      id\n      name\n      scopes\n      createdAt\n      expiresAt\n      lastUsedAt\n      revoked\n      active\n    }\n  }\n}": typeof types.PersonalAccessTokensQueryDocument,
-    "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}": typeof types.UserPreferencesUpdateMutationDocument,
-    "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}": typeof types.UserPreferencesQueryDocument,
+    "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n      textEditor\n    }\n    errors\n  }\n}": typeof types.UserPreferencesUpdateMutationDocument,
+    "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n    textEditor\n  }\n}": typeof types.UserPreferencesQueryDocument,
     "query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}": typeof types.UserProfileQueryDocument,
 };
 const documents: Documents = {
@@ -152,6 +153,7 @@ const documents: Documents = {
     "query FilterLabelsQuery($fullPath: ID!, $searchTerm: String, $title: String, $first: Int) {\n  group(fullPath: $fullPath) {\n    id\n    labels(\n      searchTerm: $searchTerm\n      title: $title\n      searchIn: [TITLE]\n      includeAncestorGroups: true\n      includeDescendantGroups: true\n      first: $first\n    ) {\n      nodes {\n        id\n        title\n        color\n        textColor\n      }\n    }\n  }\n}": types.FilterLabelsQueryDocument,
     "query FilterMilestonesQuery($fullPath: ID!, $searchTitle: String) {\n  group(fullPath: $fullPath) {\n    id\n    milestones(\n      searchTitle: $searchTitle\n      includeAncestors: true\n      includeDescendants: true\n      state: active\n      first: 100\n    ) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n}": types.FilterMilestonesQueryDocument,
     "query FilterUsersQuery($fullPath: ID!, $search: String) {\n  group(fullPath: $fullPath) {\n    id\n    autocompleteUsers(search: $search) {\n      id\n      username\n      name\n      avatarUrl\n    }\n  }\n}": types.FilterUsersQueryDocument,
+    "query EditorPreferenceQuery {\n  currentUser {\n    id\n    textEditor\n  }\n}": types.EditorPreferenceQueryDocument,
     "query EpicColorQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      id\n      color\n    }\n  }\n}": types.EpicColorQueryDocument,
     "fragment LabelFields on Label {\n  id\n  title\n  color\n  textColor\n  description\n}": types.LabelFieldsFragmentDoc,
     "mutation LabelPickerCreateLabelMutation($input: LabelCreateInput!) {\n  labelCreate(input: $input) {\n    label {\n      id\n      title\n      color\n      textColor\n      description\n    }\n    errors\n  }\n}": types.LabelPickerCreateLabelMutationDocument,
@@ -267,8 +269,8 @@ const documents: Documents = {
     "mutation PersonalAccessTokenCreateMutation($input: PersonalAccessTokenCreateInput!) {\n  personalAccessTokenCreate(input: $input) {\n    token\n    personalAccessToken {\n      id\n      name\n    }\n    errors\n  }\n}": types.PersonalAccessTokenCreateMutationDocument,
     "mutation PersonalAccessTokenRevokeMutation($input: PersonalAccessTokenRevokeInput!) {\n  personalAccessTokenRevoke(input: $input) {\n    errors\n  }\n}": types.PersonalAccessTokenRevokeMutationDocument,
     "query PersonalAccessTokensQuery {\n  currentUser {\n    id\n    personalAccessTokens {\n      id\n      name\n      scopes\n      createdAt\n      expiresAt\n      lastUsedAt\n      revoked\n      active\n    }\n  }\n}": types.PersonalAccessTokensQueryDocument,
-    "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}": types.UserPreferencesUpdateMutationDocument,
-    "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}": types.UserPreferencesQueryDocument,
+    "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n      textEditor\n    }\n    errors\n  }\n}": types.UserPreferencesUpdateMutationDocument,
+    "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n    textEditor\n  }\n}": types.UserPreferencesQueryDocument,
     "query UserProfileQuery($username: String!) {\n  user(username: $username) {\n    id\n    username\n    name\n    avatarUrl\n    webPath\n    state\n    bio\n    createdAt\n    profileGroups(first: 20) {\n      id\n      name\n      fullName\n      fullPath\n      description\n      visibility\n      avatarUrl\n    }\n    recentActivity(first: 20) {\n      id\n      action\n      targetType\n      targetTitle\n      targetReference\n      targetWebPath\n      createdAt\n    }\n  }\n}": types.UserProfileQueryDocument,
 };
 
@@ -322,6 +324,10 @@ export function graphql(source: "query FilterMilestonesQuery($fullPath: ID!, $se
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query FilterUsersQuery($fullPath: ID!, $search: String) {\n  group(fullPath: $fullPath) {\n    id\n    autocompleteUsers(search: $search) {\n      id\n      username\n      name\n      avatarUrl\n    }\n  }\n}"): (typeof documents)["query FilterUsersQuery($fullPath: ID!, $search: String) {\n  group(fullPath: $fullPath) {\n    id\n    autocompleteUsers(search: $search) {\n      id\n      username\n      name\n      avatarUrl\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query EditorPreferenceQuery {\n  currentUser {\n    id\n    textEditor\n  }\n}"): (typeof documents)["query EditorPreferenceQuery {\n  currentUser {\n    id\n    textEditor\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -785,11 +791,11 @@ export function graphql(source: "query PersonalAccessTokensQuery {\n  currentUse
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}"): (typeof documents)["mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n    }\n    errors\n  }\n}"];
+export function graphql(source: "mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n      textEditor\n    }\n    errors\n  }\n}"): (typeof documents)["mutation UserPreferencesUpdateMutation($input: UserPreferencesUpdateInput!) {\n  userPreferencesUpdate(input: $input) {\n    currentUser {\n      id\n      firstDayOfWeek\n      textEditor\n    }\n    errors\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}"): (typeof documents)["query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n  }\n}"];
+export function graphql(source: "query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n    textEditor\n  }\n}"): (typeof documents)["query UserPreferencesQuery {\n  currentUser {\n    id\n    firstDayOfWeek\n    textEditor\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

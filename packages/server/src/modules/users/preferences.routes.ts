@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
+import { textEditorName } from './users.service.ts';
 
 /** GitLab's `UserPreferences` entity (the fields Milepost has). */
 export function userPreferencesEntity(user: UserRow) {
@@ -13,6 +14,7 @@ export function userPreferencesEntity(user: UserRow) {
     issue_notes_filter: user.issueNotesFilter,
     epic_notes_filter: user.epicNotesFilter,
     notes_sort: user.notesSort,
+    text_editor: textEditorName(user.textEditorType),
   };
 }
 
@@ -33,6 +35,7 @@ export function preferencesRoutes(api: FastifyInstance, services: Services): voi
       issueNotesFilter: body.issue_notes_filter,
       epicNotesFilter: body.epic_notes_filter,
       notesSort: body.notes_sort,
+      textEditor: body.text_editor,
     });
     return userPreferencesEntity(user);
   });

@@ -7,7 +7,7 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { CurrentUserRef } from '../auth/auth.schema.ts';
 import { NotesFilterEnum, SortDirectionEnum } from '../notes/notes.schema.ts';
-import { NOTES_FILTERS, type NotesFilterValue } from './users.service.ts';
+import { NOTES_FILTERS, type NotesFilterValue, textEditorName } from './users.service.ts';
 
 const FIRST_DAY_DESCRIPTION = 'First day of the week in calendars and the roadmap: 0 Sunday, 1 Monday, 6 Saturday.';
 
@@ -22,6 +22,15 @@ const FILTER_NAMES = Object.fromEntries(Object.entries(NOTES_FILTERS).map(([name
 const filterName = (value: number) => FILTER_NAMES[value as NotesFilterValue] ?? 'all_notes';
 const filterValue = (name: string | null | undefined) =>
   name == null ? undefined : NOTES_FILTERS[name as keyof typeof NOTES_FILTERS];
+
+const TextEditorEnum = builder.enumType('TextEditorType', {
+  description: 'The editor descriptions and comments open in.',
+  values: {
+    NOT_SET: { value: 'not_set', description: 'Not chosen: plain text until the user switches.' },
+    PLAIN_TEXT_EDITOR: { value: 'plain_text_editor', description: 'Plain text (markdown) editor.' },
+    RICH_TEXT_EDITOR: { value: 'rich_text_editor', description: 'Rich text editor.' },
+  } as const,
+});
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -41,6 +50,11 @@ const activityFields = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, UserRow>)
     type: SortDirectionEnum,
     description: 'The order of the activity on issue and epic pages: ASC oldest first, DESC newest first.',
     resolve: (user) => user.notesSort,
+  }),
+  textEditor: t.field({
+    type: TextEditorEnum,
+    description: "The default text editor of descriptions and comments (GitLab's `text_editor_type`).",
+    resolve: (user) => textEditorName(user.textEditorType),
   }),
 });
 
@@ -77,6 +91,11 @@ builder.relayMutationField(
         required: false,
         description: 'The order of the activity on issue and epic pages.',
       }),
+      textEditor: t.field({
+        type: TextEditorEnum,
+        required: false,
+        description: 'The default text editor of descriptions and comments.',
+      }),
     }),
   },
   {
@@ -91,6 +110,7 @@ builder.relayMutationField(
             issueNotesFilter: filterValue(input.issueNotesFilter),
             epicNotesFilter: filterValue(input.epicNotesFilter),
             notesSort: input.notesSort,
+            textEditor: input.textEditor,
           });
           return { userPreferences: user, currentUser: user };
         },

@@ -16,7 +16,7 @@ const UPDATE = `mutation($first: Int) {
 }`;
 const ME = 'query { currentUser { username firstDayOfWeek } }';
 /** The activity preferences' defaults (notes-preferences.test.ts changes them). */
-const ACTIVITY = { issue_notes_filter: 0, epic_notes_filter: 0, notes_sort: 'asc' };
+const ACTIVITY = { issue_notes_filter: 0, epic_notes_filter: 0, notes_sort: 'asc', text_editor: 'not_set' };
 
 type UpdatePayload = {
   userPreferencesUpdate: {

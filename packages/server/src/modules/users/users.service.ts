@@ -29,7 +29,18 @@ export type PreferencesInput = {
   issueNotesFilter?: unknown;
   epicNotesFilter?: unknown;
   notesSort?: unknown;
+  textEditor?: unknown;
 };
+
+/** GitLab's `UserPreference.text_editor_types`: which editor descriptions and comments open in. */
+export const TEXT_EDITOR_TYPES = { not_set: 0, plain_text_editor: 1, rich_text_editor: 2 } as const;
+export type TextEditorName = keyof typeof TEXT_EDITOR_TYPES;
+
+/** A stored `text_editor_type` → its name (`not_set` for anything unknown). */
+export function textEditorName(value: number): TextEditorName {
+  const found = Object.entries(TEXT_EDITOR_TYPES).find(([, stored]) => stored === value);
+  return (found?.[0] as TextEditorName | undefined) ?? 'not_set';
+}
 
 /** GitLab's `UserPreference::NOTES_FILTERS`: all activity, comments only, history only. */
 export const NOTES_FILTERS = { all_notes: 0, only_comments: 1, only_activity: 2 } as const;
@@ -101,7 +112,7 @@ export function usersService(db: Db) {
     /**
      * Changes the signed-in user's own preferences; only the ones given. The first day of the week
      * must be 0 (Sunday), 1 (Monday) or 6 (Saturday); the activity filters 0, 1 or 2 (GitLab's
-     * `NOTES_FILTERS`); the activity sort `asc` or `desc`. A numeric string counts (REST form
+     * `NOTES_FILTERS`); the activity sort `asc` or `desc`; the text editor `not_set`, `plain_text_editor` or `rich_text_editor`. A numeric string counts (REST form
      * parameters). Nothing is saved unless every value given is valid.
      */
     async updatePreferences(actor: Actor, input: PreferencesInput): Promise<UserRow> {
@@ -112,8 +123,9 @@ export function usersService(db: Db) {
       const number = (raw: unknown) =>
         typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
       const errors = new FieldErrors();
-      const changes: Partial<Pick<UserRow, 'firstDayOfWeek' | 'issueNotesFilter' | 'epicNotesFilter' | 'notesSort'>> =
-        {};
+      const changes: Partial<
+        Pick<UserRow, 'firstDayOfWeek' | 'issueNotesFilter' | 'epicNotesFilter' | 'notesSort' | 'textEditorType'>
+      > = {};
       if (given(input.firstDayOfWeek)) {
         const value = number(input.firstDayOfWeek);
         if (isFirstDayOfWeek(value)) changes.firstDayOfWeek = value;
@@ -132,6 +144,11 @@ export function usersService(db: Db) {
         const value = typeof input.notesSort === 'string' ? input.notesSort.trim().toLowerCase() : input.notesSort;
         if (value === 'asc' || value === 'desc') changes.notesSort = value;
         else errors.add('notes_sort', 'is not included in the list');
+      }
+      if (given(input.textEditor)) {
+        const name = typeof input.textEditor === 'string' ? input.textEditor.trim().toLowerCase() : '';
+        if (Object.hasOwn(TEXT_EDITOR_TYPES, name)) changes.textEditorType = TEXT_EDITOR_TYPES[name as TextEditorName];
+        else errors.add('text_editor', 'is not included in the list');
       }
       if (errors.any) throw new ValidationError(errors.fields, 422);
       const changed = Object.entries(changes).filter(([key, value]) => user[key as keyof typeof changes] !== value);

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MarkdownEditor, type MarkdownEditorProps } from './markdown-editor.tsx';
 
 type HarnessProps = Partial<MarkdownEditorProps> & { initial?: string; onValue?: (value: string) => void };
@@ -20,6 +20,16 @@ function Harness({ initial = '', onValue, ...props }: HarnessProps) {
     />
   );
 }
+
+// jsdom lays nothing out; ProseMirror asks where the caret is to scroll it into view.
+beforeAll(() => {
+  const noRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  Element.prototype.getClientRects ??= noRects;
+  document.elementFromPoint ??= () => null;
+});
 
 const textbox = () => screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
 
@@ -77,5 +87,63 @@ describe('MarkdownEditor', () => {
     unmount();
     render(<Harness />);
     expect(screen.queryByRole('button', { name: 'Attach a file or image' })).toBeNull();
+  });
+
+  it('formats the selection from the toolbar and with the shortcuts in plain text mode', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="make this bold" />);
+    const area = textbox();
+    area.focus();
+    area.setSelectionRange(10, 14);
+    await user.click(screen.getByRole('button', { name: /^Add bold text/ }));
+    await waitFor(() => expect(textbox().value).toBe('make this **bold**'));
+    textbox().setSelectionRange(0, 4);
+    await user.keyboard('{Control>}i{/Control}');
+    expect(textbox().value).toBe('_make_ this **bold**');
+    textbox().setSelectionRange(0, 6);
+    await user.keyboard('{Control>}{Shift>}x{/Shift}{/Control}');
+    expect(textbox().value).toBe('~~_make_~~ this **bold**');
+    await user.keyboard('{Control>}k{/Control}');
+    expect(textbox().value).toBe('~~[_make_](url)~~ this **bold**');
+  });
+
+  it('opens the preview with Ctrl+Shift+P and goes back to writing with it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="**x**" />);
+    await user.click(textbox());
+    await user.keyboard('{Control>}{Shift>}p{/Shift}{/Control}');
+    expect(await screen.findByText('**x**', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('switches to rich text and back keeping the markdown, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const markdown = '## Plan\n\n- [ ] one\n- [x] two\n\n| a | b |\n| --- | --- |\n| 1 | 2 |';
+    const onValue = vi.fn();
+    render(<Harness initial={markdown} onValue={onValue} />);
+    await user.click(screen.getByRole('button', { name: 'Switch to rich text editing' }));
+    const rich = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 10_000 });
+    await waitFor(() => expect(rich.querySelector('table')).not.toBeNull());
+    expect(rich.querySelector('h2')?.textContent).toBe('Plan');
+    expect(rich.querySelectorAll('ul[data-type="taskList"] li')).toHaveLength(2);
+    expect(window.localStorage.getItem('gl-markdown-editor-mode')).toBe('contentEditor');
+    await user.click(screen.getByRole('button', { name: 'Switch to plain text editing' }));
+    expect(textbox().value).toBe(markdown);
+    expect(onValue).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('gl-markdown-editor-mode')).toBe('markdownField');
+  });
+
+  it('runs the toolbar on the rich text and writes markdown', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('gl-markdown-editor-mode', 'contentEditor');
+    const onValue = vi.fn();
+    render(<Harness initial="Intro" onValue={onValue} />);
+    const rich = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 10_000 });
+    await waitFor(() => expect(rich.textContent).toContain('Intro'));
+    await user.click(screen.getByRole('button', { name: 'Add a checklist' }));
+    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith('- [ ] Intro'));
+    await user.click(screen.getByRole('button', { name: 'Add a table' }));
+    await waitFor(() => expect(onValue.mock.lastCall?.[0]).toContain('| --- | --- |'));
+    window.localStorage.removeItem('gl-markdown-editor-mode');
   });
 });

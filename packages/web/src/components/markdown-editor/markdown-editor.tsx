@@ -2,15 +2,26 @@ import {
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
+  lazy,
   type ReactNode,
+  Suspense,
+  useContext,
   useId,
   useRef,
   useState,
 } from 'react';
 import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
 import { ServerHtml } from '../../features/issuables/server-html.tsx';
-import { Button } from '../ui/button.tsx';
+import { applyPlainCommand, commandOfKey, type EditorCommand } from './editor-commands.ts';
+import { EditorPreferenceContext } from './editor-preference.ts';
+import { EditorToolbar } from './editor-toolbar.tsx';
 import styles from './markdown-editor.module.css';
+import type { RichTextHandle } from './rich/rich-text-editor.tsx';
+import { useEditorMode } from './use-editor-mode.ts';
+
+/** Tiptap and the markdown parser load only when rich text is used. */
+const loadRichText = () => import('./rich/rich-text-editor.tsx');
+const RichTextEditor = lazy(loadRichText);
 
 type Preview = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; html: string; text: string };
 
@@ -48,9 +59,11 @@ function filesOf(list: FileList | null | undefined): File[] {
 }
 
 /**
- * The one markdown editor of every description and comment form (issue 14): Write and Preview
- * tabs (spec §2.7) where Preview is the server's rendering (`preview_markdown`), so it looks
- * exactly as it will once saved; files pasted, dropped or attached go to `onFiles`.
+ * The one markdown editor of every description and comment form (issue 14), in GitLab's two
+ * modes: plain text (markdown with Write and Preview, the server's rendering through
+ * `preview_markdown`) and rich text (Tiptap, loaded on demand). Both keep the same markdown in
+ * `value`, share the toolbar and the editing shortcuts (spec 002 §9.1), and hand files pasted,
+ * dropped or attached to `onFiles`.
  */
 export function MarkdownEditor({
   value,
@@ -68,14 +81,17 @@ export function MarkdownEditor({
   uploads,
 }: MarkdownEditorProps) {
   const labelId = useId();
+  const [mode, setMode] = useEditorMode(useContext(EditorPreferenceContext));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview>({ status: 'idle' });
   const [dragging, setDragging] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const richRef = useRef<RichTextHandle | null>(null);
   // The latest text, for inserts that arrive after an upload (the closure's value is stale then).
   const valueRef = useRef(value);
   valueRef.current = value;
+  const rich = mode === 'contentEditor';
 
   const loadPreview = async (text: string) => {
     if (preview.status === 'ready' && preview.text === text) return;
@@ -87,18 +103,29 @@ export function MarkdownEditor({
     }
   };
 
-  const handleTabChange = (key: Key) => {
-    const next = key === 'preview' ? 'preview' : 'write';
+  const showTab = (next: 'write' | 'preview') => {
     setTab(next);
-    if (next === 'preview' && value.trim() !== '') void loadPreview(value);
+    if (next === 'preview' && valueRef.current.trim() !== '') void loadPreview(valueRef.current);
+    if (next === 'write') requestAnimationFrame(() => textareaRef.current?.focus());
+  };
+
+  /** Ctrl/Cmd+Shift+P: the markdown preview (from rich text, plain text mode on its Preview tab). */
+  const togglePreview = () => {
+    if (rich) setMode('markdownField');
+    showTab(rich || tab === 'write' ? 'preview' : 'write');
   };
 
   /** Markdown at the caret (replacing the selection), on a line of its own when it is an image or link. */
   const insert = (markdown: string) => {
+    if (rich && richRef.current) {
+      richRef.current.insert(markdown);
+      return;
+    }
     const text = valueRef.current;
     const area = textareaRef.current;
-    const start = area && document.activeElement === area ? area.selectionStart : text.length;
-    const end = area && document.activeElement === area ? area.selectionEnd : text.length;
+    const focused = area !== null && document.activeElement === area;
+    const start = focused ? area.selectionStart : text.length;
+    const end = focused ? area.selectionEnd : text.length;
     const before = text.slice(0, start);
     const spacer = before === '' || before.endsWith('\n') ? '' : '\n';
     const next = `${before}${spacer}${markdown}${text.slice(end)}`;
@@ -112,10 +139,40 @@ export function MarkdownEditor({
     if (onFiles && files.length > 0) onFiles(files, insert);
   };
 
+  const runPlain = (command: EditorCommand) => {
+    const area = textareaRef.current;
+    if (!area) return;
+    const result = applyPlainCommand(command, {
+      text: valueRef.current,
+      start: area.selectionStart,
+      end: area.selectionEnd,
+    });
+    valueRef.current = result.text;
+    onChange(result.text);
+    area.focus();
+    requestAnimationFrame(() => area.setSelectionRange(result.start, result.end));
+  };
+
+  const runCommand = (command: EditorCommand) => {
+    if (rich) richRef.current?.run(command);
+    else {
+      if (tab !== 'write') setTab('write');
+      requestAnimationFrame(() => runPlain(command));
+    }
+  };
+
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey) && onSave) {
+    const command = commandOfKey(event);
+    if (command === 'save') {
+      if (!onSave) return;
       event.preventDefault();
       onSave();
+    } else if (command === 'preview') {
+      event.preventDefault();
+      togglePreview();
+    } else if (command) {
+      event.preventDefault();
+      runPlain(command);
     } else if (event.key === 'Escape' && onCancel) {
       event.preventDefault();
       onCancel();
@@ -143,78 +200,131 @@ export function MarkdownEditor({
     takeFiles(files);
   };
 
+  const toolbar = (
+    <EditorToolbar
+      label={label}
+      onCommand={runCommand}
+      onAttach={onFiles ? () => fileInputRef.current?.click() : undefined}
+      isDisabled={isDisabled || (!rich && tab !== 'write')}
+    />
+  );
+
+  const richText = (
+    <Suspense fallback={<p className={styles.loadingRich}>Loading the rich text editor…</p>}>
+      <RichTextEditor
+        value={value}
+        onChange={onChange}
+        label={label}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        isDisabled={isDisabled}
+        compact={compact}
+        handle={richRef}
+        onSave={onSave}
+        onCancel={onCancel}
+        onPreview={togglePreview}
+        onFiles={onFiles ? takeFiles : undefined}
+      />
+    </Suspense>
+  );
+
+  const plainText = (
+    <Tabs selectedKey={tab} onSelectionChange={(key: Key) => showTab(key === 'preview' ? 'preview' : 'write')}>
+      <div className={styles.header}>
+        <TabList aria-label={`${label} editor`} className={styles.tabList}>
+          <Tab id="write" className={styles.tab}>
+            Write
+          </Tab>
+          <Tab id="preview" className={styles.tab}>
+            Preview
+          </Tab>
+        </TabList>
+        {toolbar}
+      </div>
+      <TabPanel id="write" className={styles.panel}>
+        <TextField value={value} onChange={onChange} aria-labelledby={labelId} isDisabled={isDisabled}>
+          <TextArea
+            ref={textareaRef}
+            className={styles.textarea}
+            placeholder={placeholder}
+            autoFocus={autoFocus}
+            onKeyDown={handleKeyDown}
+            onPaste={handlePaste}
+            onDragOver={handleDragOver}
+            onDragLeave={() => setDragging(false)}
+            onDrop={handleDrop}
+          />
+        </TextField>
+      </TabPanel>
+      <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
+        {value.trim() === '' ? (
+          <p className={styles.muted}>Nothing to preview.</p>
+        ) : preview.status === 'ready' ? (
+          <ServerHtml html={preview.html} />
+        ) : preview.status === 'error' ? (
+          <p className={styles.error} role="alert">
+            The preview could not be loaded. Your text is unchanged; try again.
+          </p>
+        ) : (
+          <p className={styles.muted}>Loading preview…</p>
+        )}
+      </TabPanel>
+    </Tabs>
+  );
+
   const fieldClass = [styles.field, compact && styles.compact, dragging && styles.dragging].filter(Boolean).join(' ');
   return (
     <div className={fieldClass}>
       <span id={labelId} className={hideLabel ? 'visually-hidden' : styles.label}>
         {label}
       </span>
-      <Tabs selectedKey={tab} onSelectionChange={handleTabChange} className={styles.tabs}>
-        <div className={styles.header}>
-          <TabList aria-label={`${label} editor`} className={styles.tabList}>
-            <Tab id="write" className={styles.tab}>
-              Write
-            </Tab>
-            <Tab id="preview" className={styles.tab}>
-              Preview
-            </Tab>
-          </TabList>
-          {onFiles && (
-            <div className={styles.toolbar}>
-              <Button
-                variant="tertiary"
-                compact
-                onPress={() => fileInputRef.current?.click()}
-                isDisabled={isDisabled || tab !== 'write'}
-              >
-                Attach a file or image
-              </Button>
-              <input
-                ref={fileInputRef}
-                type="file"
-                multiple
-                hidden
-                tabIndex={-1}
-                aria-hidden="true"
-                onChange={(event) => {
-                  takeFiles(filesOf(event.currentTarget.files));
-                  event.currentTarget.value = '';
-                }}
-              />
+      <div className={styles.frame}>
+        {rich ? (
+          <>
+            <div className={styles.header}>
+              <span className={styles.modeName}>Rich text</span>
+              {toolbar}
             </div>
-          )}
-        </div>
-        <TabPanel id="write" className={styles.panel}>
-          <TextField value={value} onChange={onChange} aria-labelledby={labelId} isDisabled={isDisabled}>
-            <TextArea
-              ref={textareaRef}
-              className={styles.textarea}
-              placeholder={placeholder}
-              autoFocus={autoFocus}
-              onKeyDown={handleKeyDown}
-              onPaste={handlePaste}
-              onDragOver={handleDragOver}
-              onDragLeave={() => setDragging(false)}
-              onDrop={handleDrop}
-            />
-          </TextField>
-        </TabPanel>
-        <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
-          {value.trim() === '' ? (
-            <p className={styles.muted}>Nothing to preview.</p>
-          ) : preview.status === 'ready' ? (
-            <ServerHtml html={preview.html} />
-          ) : preview.status === 'error' ? (
-            <p className={styles.error} role="alert">
-              The preview could not be loaded. Your text is unchanged; try again.
-            </p>
-          ) : (
-            <p className={styles.muted}>Loading preview…</p>
-          )}
-        </TabPanel>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: files dropped on the rich text area */}
+            <div onDragOver={handleDragOver} onDragLeave={() => setDragging(false)} onDrop={() => setDragging(false)}>
+              {richText}
+            </div>
+          </>
+        ) : (
+          plainText
+        )}
         {uploads && <div className={styles.uploads}>{uploads}</div>}
-        <p className={styles.hint}>Supports Markdown.</p>
-      </Tabs>
+        <div className={styles.footer}>
+          <span>{rich ? 'Rich text editor.' : 'Supports Markdown.'}</span>
+          <button
+            type="button"
+            className={styles.modeSwitch}
+            onMouseEnter={() => void loadRichText()}
+            onFocus={() => void loadRichText()}
+            onClick={() => {
+              setTab('write');
+              setMode(rich ? 'markdownField' : 'contentEditor');
+            }}
+            disabled={isDisabled}
+          >
+            {rich ? 'Switch to plain text editing' : 'Switch to rich text editing'}
+          </button>
+        </div>
+      </div>
+      {onFiles && (
+        <input
+          ref={fileInputRef}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            takeFiles(filesOf(event.currentTarget.files));
+            event.currentTarget.value = '';
+          }}
+        />
+      )}
     </div>
   );
 }

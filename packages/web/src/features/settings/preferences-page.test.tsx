@@ -8,6 +8,7 @@ import { AlertsArea } from '../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../app/alerts/alerts-context.tsx';
 import {
   CurrentUserQueryDocument,
+  type TextEditorType,
   UserPreferencesQueryDocument,
   UserPreferencesUpdateMutationDocument,
 } from '../../gql/graphql.ts';
@@ -32,18 +33,22 @@ const currentUser: MockLink.MockedResponse = {
   },
 };
 
-const preferences = (firstDayOfWeek: number): MockLink.MockedResponse => ({
+const preferences = (firstDayOfWeek: number, textEditor: TextEditorType = 'NOT_SET'): MockLink.MockedResponse => ({
   request: { query: UserPreferencesQueryDocument },
-  result: { data: { currentUser: { __typename: 'CurrentUser', id: ID, firstDayOfWeek } } },
+  result: { data: { currentUser: { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor } } },
 });
 
-const update = (firstDayOfWeek: number, errors: string[] = []): MockLink.MockedResponse => ({
-  request: { query: UserPreferencesUpdateMutationDocument, variables: { input: { firstDayOfWeek } } },
+const update = (
+  firstDayOfWeek: number,
+  errors: string[] = [],
+  textEditor: TextEditorType = 'NOT_SET',
+): MockLink.MockedResponse => ({
+  request: { query: UserPreferencesUpdateMutationDocument, variables: { input: { firstDayOfWeek, textEditor } } },
   result: {
     data: {
       userPreferencesUpdate: {
         __typename: 'UserPreferencesUpdatePayload',
-        currentUser: errors.length ? null : { __typename: 'CurrentUser', id: ID, firstDayOfWeek },
+        currentUser: errors.length ? null : { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor },
         errors,
       },
     },
@@ -105,6 +110,18 @@ describe('PreferencesPage', () => {
     expect(
       (await screen.findByText('Preferences saved.')).closest('[role="status"], [role="alert"], div'),
     ).toBeTruthy();
+  });
+
+  it('saves the default text editor', async () => {
+    const user = userEvent.setup();
+    renderPage([currentUser, preferences(0), update(0, [], 'RICH_TEXT_EDITOR')]);
+    const group = (await screen.findByText('Default text editor')).closest('div') as HTMLElement;
+    const select = within(group).getByRole('button');
+    expect(select.textContent).toContain('The last one used');
+    await user.click(select);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Rich text editor' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Preferences saved.')).toBeTruthy();
   });
 
   it("shows the server's errors and no success alert", async () => {

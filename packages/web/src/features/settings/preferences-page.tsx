@@ -8,7 +8,7 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { UserPreferencesQueryDocument, UserPreferencesUpdateMutationDocument } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { routes } from '../../lib/routes.ts';
-import { PreferencesForm } from './components/preferences-form.tsx';
+import { PreferencesForm, type PreferencesValues } from './components/preferences-form.tsx';
 import styles from './preferences.module.css';
 
 /** `/-/profile/preferences`: the signed-in user's preferences (the first day of the week). */
@@ -23,10 +23,10 @@ export function PreferencesPage() {
 
   if (!userLoading && !currentUser) return <Navigate to={routes.signIn(pathname)} replace />;
 
-  const handleSave = async (firstDayOfWeek: number) => {
+  const handleSave = async (input: PreferencesValues) => {
     setErrors([]);
     try {
-      const result = await updatePreferences({ variables: { input: { firstDayOfWeek } } });
+      const result = await updatePreferences({ variables: { input } });
       const payloadErrors = result.data?.userPreferencesUpdate?.errors ?? [];
       if (payloadErrors.length > 0) setErrors(payloadErrors);
       else pushAlert({ variant: 'success', message: 'Preferences saved.' });
@@ -36,6 +36,7 @@ export function PreferencesPage() {
   };
 
   const saved = data?.currentUser?.firstDayOfWeek;
+  const textEditor = data?.currentUser?.textEditor ?? 'NOT_SET';
   return (
     <>
       <PageHeader
@@ -51,7 +52,13 @@ export function PreferencesPage() {
           <SkeletonList rows={2} label="Loading preferences" />
         )
       ) : (
-        <PreferencesForm firstDayOfWeek={saved} busy={saving} errors={errors} onSave={handleSave} />
+        <PreferencesForm
+          firstDayOfWeek={saved}
+          textEditor={textEditor}
+          busy={saving}
+          errors={errors}
+          onSave={handleSave}
+        />
       )}
     </>
   );
