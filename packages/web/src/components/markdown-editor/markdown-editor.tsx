@@ -12,6 +12,9 @@ import {
 } from 'react';
 import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
 import { ServerHtml } from '../../features/issuables/server-html.tsx';
+import { type AutocompleteScope, AutocompleteSuggestions } from './autocomplete/autocomplete-suggestions.tsx';
+import type { AutocompleteMatch, Suggestion } from './autocomplete/gfm-autocomplete.ts';
+import { useAutocomplete } from './autocomplete/use-autocomplete.ts';
 import { applyPlainCommand, commandOfKey, type EditorCommand } from './editor-commands.ts';
 import { EditorPreferenceContext } from './editor-preference.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -52,6 +55,8 @@ export type MarkdownEditorProps = {
   onFiles?: MarkdownEditorFilesHandler;
   /** Under the text: the uploads' progress, cancel and errors. */
   uploads?: ReactNode;
+  /** GFM autocomplete of `@`, `~`, `%`, `#`, `&` (the group's users, labels…) and `:` emoji; none without it. */
+  autocomplete?: AutocompleteScope;
 };
 
 function filesOf(list: FileList | null | undefined): File[] {
@@ -79,6 +84,7 @@ export function MarkdownEditor({
   onCancel,
   onFiles,
   uploads,
+  autocomplete,
 }: MarkdownEditorProps) {
   const labelId = useId();
   const [mode, setMode] = useEditorMode(useContext(EditorPreferenceContext));
@@ -92,6 +98,32 @@ export function MarkdownEditor({
   const valueRef = useRef(value);
   valueRef.current = value;
   const rich = mode === 'contentEditor';
+  const listId = useId();
+
+  /** A picked suggestion replaces the reference typed so far, followed by a space. */
+  const applySuggestion = (match: AutocompleteMatch, item: Suggestion) => {
+    const text = `${item.insert} `;
+    if (rich) {
+      richRef.current?.replaceBeforeCaret(match.query.length + 1, text);
+      return;
+    }
+    const area = textareaRef.current;
+    if (!area) return;
+    const caret = area.selectionStart;
+    const current = valueRef.current;
+    const next = current.slice(0, match.from) + text + current.slice(caret);
+    valueRef.current = next;
+    onChange(next);
+    const at = match.from + text.length;
+    requestAnimationFrame(() => area.setSelectionRange(at, at));
+  };
+  const suggest = useAutocomplete(applySuggestion);
+  /** The plain text before the caret, for the autocomplete (none while text is selected). */
+  const updatePlainSuggestions = () => {
+    const area = textareaRef.current;
+    if (!autocomplete || !area) return;
+    suggest.update(area.selectionStart === area.selectionEnd ? area.value.slice(0, area.selectionStart) : null);
+  };
 
   const loadPreview = async (text: string) => {
     if (preview.status === 'ready' && preview.text === text) return;
@@ -162,6 +194,10 @@ export function MarkdownEditor({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggest.keyDown(event.key)) {
+      event.preventDefault();
+      return;
+    }
     const command = commandOfKey(event);
     if (command === 'save') {
       if (!onSave) return;
@@ -224,6 +260,10 @@ export function MarkdownEditor({
         onCancel={onCancel}
         onPreview={togglePreview}
         onFiles={onFiles ? takeFiles : undefined}
+        onCaretText={autocomplete ? suggest.update : undefined}
+        onAutocompleteKey={suggest.keyDown}
+        onBlur={suggest.blur}
+        autocompleteList={suggest.open ? listId : undefined}
       />
     </Suspense>
   );
@@ -249,6 +289,15 @@ export function MarkdownEditor({
             placeholder={placeholder}
             autoFocus={autoFocus}
             onKeyDown={handleKeyDown}
+            onKeyUp={(event) => {
+              if (!['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) updatePlainSuggestions();
+            }}
+            onClick={updatePlainSuggestions}
+            onInput={updatePlainSuggestions}
+            onBlur={suggest.blur}
+            aria-autocomplete={autocomplete ? 'list' : undefined}
+            aria-controls={suggest.open ? listId : undefined}
+            aria-activedescendant={suggest.open ? `${listId}-${suggest.active}` : undefined}
             onPaste={handlePaste}
             onDragOver={handleDragOver}
             onDragLeave={() => setDragging(false)}
@@ -292,6 +341,16 @@ export function MarkdownEditor({
           </>
         ) : (
           plainText
+        )}
+        {autocomplete && suggest.match && (
+          <AutocompleteSuggestions
+            match={suggest.match}
+            scope={autocomplete}
+            active={suggest.active}
+            listId={listId}
+            onItems={suggest.setItems}
+            onSelect={suggest.select}
+          />
         )}
         {uploads && <div className={styles.uploads}>{uploads}</div>}
         <div className={styles.footer}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { projectAutocomplete } from '../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { previewNote } from './discussion-requests.ts';
@@ -48,6 +49,9 @@ export function NoteEditor({
         value={value}
         onChange={onChange}
         preview={(text) => previewNote(noteable, text)}
+        autocomplete={
+          noteable.type === 'Epic' ? { groupPath: noteable.fullPath } : projectAutocomplete(noteable.fullPath)
+        }
         label={label}
         hideLabel
         placeholder={placeholder}

@@ -119,6 +119,7 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
             value={description}
             onChange={setDescription}
             preview={(text) => previewMarkdown(group.fullPath, null, text)}
+            autocomplete={{ groupPath: group.fullPath }}
             onSave={handleSubmit}
             onFiles={attach.onFiles}
             uploads={attach.uploads}

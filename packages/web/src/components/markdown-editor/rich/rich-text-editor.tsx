@@ -17,6 +17,8 @@ export type RichTextHandle = {
   /** Markdown (an upload's `![name](/uploads/…)`) at the selection. */
   insert: (markdown: string) => void;
   focus: () => void;
+  /** Replaces the `length` characters before the caret (an autocompleted reference). */
+  replaceBeforeCaret: (length: number, text: string) => void;
 };
 
 export type RichTextEditorProps = {
@@ -35,6 +37,13 @@ export type RichTextEditorProps = {
   onFiles?: (files: File[]) => void;
   /** Called once the editor shows the text (the ready-time benchmark reads it). */
   onReady?: () => void;
+  /** The text of the block before the caret (null in code or with a selection), for the autocomplete. */
+  onCaretText?: (textBefore: string | null) => void;
+  /** Keys for the open autocomplete list: true when it took the key. */
+  onAutocompleteKey?: (key: string) => boolean;
+  onBlur?: () => void;
+  /** The id of the open suggestions list. */
+  autocompleteList?: string;
 };
 
 const LOADING = 'markdownLoad';
@@ -122,13 +131,26 @@ export default function RichTextEditor({
   onPreview,
   onFiles,
   onReady,
+  onCaretText,
+  onAutocompleteKey,
+  onBlur,
+  autocompleteList,
 }: RichTextEditorProps) {
   // The latest markdown this editor wrote, so the parent's echo of it is not loaded again.
   const written = useRef(value);
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
-  const callbacks = useRef({ onChange, onSave, onCancel, onPreview, onFiles });
-  callbacks.current = { onChange, onSave, onCancel, onPreview, onFiles };
+  const callbacks = useRef({ onChange, onSave, onCancel, onPreview, onFiles, onCaretText, onAutocompleteKey, onBlur });
+  callbacks.current = { onChange, onSave, onCancel, onPreview, onFiles, onCaretText, onAutocompleteKey, onBlur };
   const askLink = useCallback(() => setLinkDraft('https://'), []);
+
+  const reportCaret = (current: Editor) => {
+    const report = callbacks.current.onCaretText;
+    if (!report) return;
+    const { selection } = current.state;
+    const { $from } = selection;
+    const inCode = $from.parent.type.spec.code || current.isActive('code');
+    report(selection.empty && !inCode ? $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc') : null);
+  };
 
   const editor = useEditor({
     immediatelyRender: true,
@@ -146,7 +168,12 @@ export default function RichTextEditor({
             runCommand(this.editor, command, askLink);
             return true;
           };
+          const suggestion = (key: string) => () => callbacks.current.onAutocompleteKey?.(key) ?? false;
           return {
+            ArrowDown: suggestion('ArrowDown'),
+            ArrowUp: suggestion('ArrowUp'),
+            Enter: suggestion('Enter'),
+            Tab: suggestion('Tab'),
             'Mod-Shift-x': run('strike'),
             'Mod-k': run('link'),
             'Mod-]': run('indent'),
@@ -161,6 +188,7 @@ export default function RichTextEditor({
               return true;
             },
             [ESCAPE]: () => {
+              if (callbacks.current.onAutocompleteKey?.('Escape')) return true;
               callbacks.current.onCancel?.();
               return Boolean(callbacks.current.onCancel);
             },
@@ -189,12 +217,15 @@ export default function RichTextEditor({
         return true;
       },
     },
+    onSelectionUpdate: ({ editor: updated }) => reportCaret(updated),
+    onBlur: () => callbacks.current.onBlur?.(),
     onUpdate: ({ editor: updated, transaction }) => {
       if (transaction.getMeta(LOADING)) return;
       const markdown = serializeMarkdown(updated.state.doc);
       if (markdown === written.current) return;
       written.current = markdown;
       callbacks.current.onChange(markdown);
+      reportCaret(updated);
     },
   });
 
@@ -218,6 +249,15 @@ export default function RichTextEditor({
     if (editor && !editor.isDestroyed) editor.setEditable(!isDisabled);
   }, [editor, isDisabled]);
 
+  // The open suggestions list, for assistive technology (the attributes above are fixed at creation).
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || !editor.isInitialized) return;
+    const dom = editor.view.dom;
+    if (onCaretText) dom.setAttribute('aria-autocomplete', 'list');
+    if (autocompleteList) dom.setAttribute('aria-controls', autocompleteList);
+    else dom.removeAttribute('aria-controls');
+  }, [editor, autocompleteList, onCaretText]);
+
   useImperativeHandle(
     handle,
     () => ({
@@ -229,6 +269,15 @@ export default function RichTextEditor({
       },
       focus: () => {
         if (editor && !editor.isDestroyed) editor.commands.focus();
+      },
+      replaceBeforeCaret: (length, text) => {
+        if (!editor || editor.isDestroyed) return;
+        const to = editor.state.selection.from;
+        editor
+          .chain()
+          .focus()
+          .insertContentAt({ from: Math.max(0, to - length), to }, text)
+          .run();
       },
     }),
     [editor, askLink],

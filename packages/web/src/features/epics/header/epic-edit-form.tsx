@@ -136,6 +136,7 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
         value={description}
         onChange={setDescription}
         preview={(text) => previewMarkdown(groupFullPath, epic.iid, text)}
+        autocomplete={{ groupPath: groupFullPath }}
         isDisabled={loading}
         onFiles={attach.onFiles}
         uploads={attach.uploads}

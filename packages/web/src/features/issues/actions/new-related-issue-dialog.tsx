@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import { projectAutocomplete } from '../../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -99,6 +100,7 @@ export function NewRelatedIssueDialog({
           value={description}
           onChange={setDescription}
           preview={(text) => previewIssueMarkdown(projectFullPath, null, text)}
+          autocomplete={projectAutocomplete(projectFullPath)}
           onSave={() => void handleSubmit()}
           onFiles={attach.onFiles}
           uploads={attach.uploads}

@@ -1,6 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { projectAutocomplete } from '../../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -249,6 +250,7 @@ export function IssueEditForm(props: IssueEditFormProps) {
         value={description}
         onChange={setDescription}
         preview={(text) => previewIssueMarkdown(projectFullPath, issue.iid, text)}
+        autocomplete={projectAutocomplete(projectFullPath)}
         isDisabled={loading}
         onFiles={attach.onFiles}
         uploads={attach.uploads}

@@ -1,0 +1,157 @@
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useMemo } from 'react';
+import { MarkdownAutocompleteQueryDocument, type MarkdownAutocompleteQueryQuery } from '../../../gql/graphql.ts';
+import { useDebouncedValue } from '../../filtered-search/use-debounced-value.ts';
+import styles from '../markdown-editor.module.css';
+import {
+  type AutocompleteMatch,
+  emojiSuggestions,
+  insertIssue,
+  insertLabel,
+  insertMilestone,
+  insertUser,
+  MAX_SUGGESTIONS,
+  type Suggestion,
+} from './gfm-autocomplete.ts';
+
+/** Where references are looked up: the group of the text, and the project it is written in. */
+export type AutocompleteScope = { groupPath: string | null; projectPath?: string | null };
+
+/** The five suggestions of a match from the fetched group data (emoji from the award list). */
+function suggestionsOf(
+  match: AutocompleteMatch,
+  data: MarkdownAutocompleteQueryQuery | undefined,
+  projectPath: string | null,
+): Suggestion[] {
+  const { source } = match;
+  if (source === 'emoji') return emojiSuggestions(match.query);
+  const group = data?.group;
+  if (!group) return [];
+  switch (source) {
+    case 'users':
+      return (group.autocompleteUsers ?? []).map((u) => ({
+        id: u.id,
+        label: u.name,
+        description: `@${u.username}`,
+        insert: insertUser(u.username),
+      }));
+    case 'labels':
+      return (group.labels?.nodes ?? []).map((l) => ({
+        id: l.id,
+        label: l.title,
+        color: l.color,
+        insert: insertLabel(l.title),
+      }));
+    case 'milestones':
+      return (group.milestones?.nodes ?? []).map((m) => ({
+        id: m.id,
+        label: m.title,
+        insert: insertMilestone(m.title),
+      }));
+    case 'issues':
+      return (group.issues?.nodes ?? []).map((i) => ({
+        id: i.id,
+        label: i.title,
+        description: i.reference,
+        insert: insertIssue(i.reference, i.iid, projectPath),
+      }));
+    case 'epics':
+      return (group.epics?.nodes ?? []).map((e) => ({
+        id: e.id,
+        label: e.title ?? `&${e.iid}`,
+        description: `&${e.iid}`,
+        insert: `&${e.iid}`,
+      }));
+  }
+}
+
+/** GitLab's dropdown filtering debounce. */
+const DEBOUNCE_MS = 200;
+
+type AutocompleteSuggestionsProps = {
+  match: AutocompleteMatch;
+  scope: AutocompleteScope;
+  /** The highlighted suggestion (the arrow keys move it). */
+  active: number;
+  listId: string;
+  onItems: (items: Suggestion[]) => void;
+  onSelect: (item: Suggestion) => void;
+};
+
+/**
+ * The suggestions for the reference being typed: users, labels, milestones, issues and epics of
+ * the group (GraphQL), emoji from the award list; at most five, a listbox under the text.
+ */
+export function AutocompleteSuggestions({
+  match,
+  scope,
+  active,
+  listId,
+  onItems,
+  onSelect,
+}: AutocompleteSuggestionsProps) {
+  const search = useDebouncedValue(match.query, DEBOUNCE_MS);
+  const { source } = match;
+  const remote = source !== 'emoji' && scope.groupPath !== null;
+  const { data, loading } = useQuery(MarkdownAutocompleteQueryDocument, {
+    variables: {
+      fullPath: scope.groupPath ?? '',
+      search: search || null,
+      users: source === 'users',
+      labels: source === 'labels',
+      milestones: source === 'milestones',
+      issues: source === 'issues',
+      epics: source === 'epics',
+    },
+    skip: !remote,
+    fetchPolicy: 'cache-first',
+  });
+
+  const projectPath = scope.projectPath ?? null;
+  const items = useMemo(
+    () => suggestionsOf(match, data, projectPath).slice(0, MAX_SUGGESTIONS),
+    [match, data, projectPath],
+  );
+
+  useEffect(() => {
+    onItems(items);
+  }, [items, onItems]);
+
+  if (items.length === 0) {
+    return loading ? (
+      <div className={styles.suggestions} role="status">
+        Loading…
+      </div>
+    ) : null;
+  }
+  return (
+    <div id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions}>
+      {items.map((item, index) => (
+        <div
+          key={item.id}
+          tabIndex={-1}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={styles.suggestion}
+          // A pointer press picks the item before the text loses its caret.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onSelect(item);
+          }}
+        >
+          {item.emoji && <span aria-hidden="true">{item.emoji}</span>}
+          {item.color && <span aria-hidden="true" className={styles.swatch} style={{ background: item.color }} />}
+          <span className={styles.suggestionLabel}>{item.label}</span>
+          {item.description && <span className={styles.suggestionMeta}>{item.description}</span>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The scope of a project's text: its group's references (none in a personal project), `#12` for its own issues. */
+export function projectAutocomplete(projectPath: string): AutocompleteScope {
+  const slash = projectPath.lastIndexOf('/');
+  return { groupPath: slash > 0 ? projectPath.slice(0, slash) : null, projectPath };
+}

@@ -1,0 +1,96 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MarkdownAutocompleteQueryDocument } from '../../../gql/graphql.ts';
+import { MarkdownEditor } from '../markdown-editor.tsx';
+
+const users: MockLink.MockedResponse = {
+  request: {
+    query: MarkdownAutocompleteQueryDocument,
+    variables: {
+      fullPath: 'acme',
+      search: 'al',
+      users: true,
+      labels: false,
+      milestones: false,
+      issues: false,
+      epics: false,
+    },
+  },
+  result: {
+    data: {
+      group: {
+        __typename: 'Group',
+        id: 'gid://gitlab/Group/1',
+        autocompleteUsers: [
+          { __typename: 'AutocompleteUser', id: 'gid://gitlab/User/1', username: 'alice', name: 'Alice Anderson' },
+          { __typename: 'AutocompleteUser', id: 'gid://gitlab/User/4', username: 'alan', name: 'Alan Turing' },
+        ],
+      },
+    },
+  },
+};
+
+function Harness() {
+  const [value, setValue] = useState('');
+  return (
+    <MockedProvider mocks={[users]}>
+      <MarkdownEditor
+        value={value}
+        onChange={setValue}
+        preview={async (text) => text}
+        autocomplete={{ groupPath: 'acme' }}
+      />
+    </MockedProvider>
+  );
+}
+
+const textbox = () => screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
+
+describe('GFM autocomplete in the markdown editor', { timeout: 20_000 }, () => {
+  it('suggests emoji after a colon and inserts the picked one with Enter', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(textbox(), 'Nice :smile');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    const options = within(list).getAllByRole('option');
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.length).toBeLessThanOrEqual(5);
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(textbox().getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    await user.keyboard('{Enter}');
+    expect(textbox().value).toBe('Nice :smile: ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it("suggests the group's users after @, moves with the arrows and inserts the username", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(textbox(), 'Ask @al');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' }, { timeout: 3000 });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alice Anderson@alice', 'Alan Turing@alan']);
+    await user.keyboard('{ArrowDown}');
+    expect(within(list).getAllByRole('option')[1]?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Tab}');
+    expect(textbox().value).toBe('Ask @alan ');
+  });
+
+  it('closes with Escape and keeps the text', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(textbox(), ':tada');
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.type(textbox(), 'x');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(textbox().value).toBe(':tadax');
+  });
+});
