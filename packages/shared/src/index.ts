@@ -1,4 +1,5 @@
 export * from './domain/access-level.ts';
+export * from './domain/burndown.ts';
 export * from './domain/color.ts';
 export * from './domain/dates.ts';
 export * from './domain/epic-dates.ts';

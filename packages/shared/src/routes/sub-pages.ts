@@ -10,7 +10,10 @@ export type GroupSubPage =
   | { page: 'cadences' }
   | { page: 'newCadence' }
   | { page: 'editCadence'; id: string }
-  | { page: 'iteration'; id: string };
+  | { page: 'iteration'; id: string }
+  | { page: 'labels' }
+  | { page: 'milestones' }
+  | { page: 'milestone'; iid: string };
 
 export type ProjectSubPage =
   | { page: 'overview' }
@@ -20,7 +23,10 @@ export type ProjectSubPage =
   | { page: 'incident'; iid: string }
   | { page: 'members' }
   /** `/-/settings/issue_templates`: the project's description templates. */
-  | { page: 'issueTemplates' };
+  | { page: 'issueTemplates' }
+  | { page: 'labels' }
+  | { page: 'milestones' }
+  | { page: 'milestone'; iid: string };
 
 const IID = /^[1-9][0-9]*$/;
 
@@ -33,6 +39,8 @@ export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
   if (first === 'epics' && second === undefined) return { page: 'epics' };
   if (first === 'epics' && second === 'new') return { page: 'newEpic' };
   if (first === 'epics' && second !== undefined && IID.test(second)) return { page: 'epic', iid: second };
+  const planning = labelsMilestonesSubPage(first, second);
+  if (planning !== undefined) return planning;
   if (second !== undefined) return null;
   if (first === 'roadmap') return { page: 'roadmap' };
   if (first === 'issues') return { page: 'issues' };
@@ -50,8 +58,21 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   if (first === 'issues' && second === undefined) return { page: 'issues' };
   if (first === 'issues' && second !== undefined && IID.test(second)) return { page: 'issue', iid: second };
   if (first === 'project_members' && second === undefined) return { page: 'members' };
+  const planning = labelsMilestonesSubPage(first, second);
+  if (planning !== undefined) return planning;
   if (first === 'settings' && second === 'issue_templates') return { page: 'issueTemplates' };
   return null;
+}
+
+/** `labels`, `milestones` and `milestones/<iid>` (groups and projects alike); undefined for other pages. */
+function labelsMilestonesSubPage(
+  first: string | undefined,
+  second: string | undefined,
+): { page: 'labels' } | { page: 'milestones' } | { page: 'milestone'; iid: string } | null | undefined {
+  if (first === 'labels') return second === undefined ? { page: 'labels' } : null;
+  if (first !== 'milestones') return undefined;
+  if (second === undefined) return { page: 'milestones' };
+  return IID.test(second) ? { page: 'milestone', iid: second } : null;
 }
 
 /**

@@ -17,7 +17,16 @@ export const routes = {
   newCadence: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/cadences/new`,
   editCadence: (fullPath: string, id: string | number) => `/groups/${encodePath(fullPath)}/-/cadences/${id}/edit`,
   groupIteration: (fullPath: string, id: string | number) => `/groups/${encodePath(fullPath)}/-/iterations/${id}`,
+  groupLabels: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/labels`,
+  groupMilestones: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/milestones`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
+  projectLabels: (fullPath: string) => `/${encodePath(fullPath)}/-/labels`,
+  projectMilestones: (fullPath: string) => `/${encodePath(fullPath)}/-/milestones`,
+  /** A group's (`/groups/<path>/-/milestones/<iid>`) or a project's milestone. */
+  milestone: (kind: 'group' | 'project', fullPath: string, iid: string | number) =>
+    kind === 'group'
+      ? `/groups/${encodePath(fullPath)}/-/milestones/${iid}`
+      : `/${encodePath(fullPath)}/-/milestones/${iid}`,
   projectIssues: (fullPath: string) => `/${encodePath(fullPath)}/-/issues`,
   projectIssue: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/${iid}`,
   projectIncident: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/incident/${iid}`,

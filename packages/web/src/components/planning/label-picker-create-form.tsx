@@ -1,12 +1,13 @@
 import { useMutation } from '@apollo/client/react';
 import { type FormEvent, useState } from 'react';
-import { Button as AriaButton, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { LabelPickerCreateLabelMutationDocument } from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { isLabelColorInputValid, LabelColorField } from './label-color-field.tsx';
 import styles from './label-picker.module.css';
-import { type PickerLabel, SUGGESTED_LABEL_COLORS } from './label-picker-selection.ts';
+import type { PickerLabel } from './label-picker-selection.ts';
 
 type LabelPickerCreateFormProps = {
   /** The group the label is created in. */
@@ -26,7 +27,7 @@ export function LabelPickerCreateForm({ fullPath, onCreated, onCancel }: LabelPi
   const [createLabel, { loading }] = useMutation(LabelPickerCreateLabelMutationDocument, {
     refetchQueries: ['LabelPickerLabelsQuery'],
   });
-  const canCreate = title.trim() !== '' && color.trim() !== '' && !loading;
+  const canCreate = title.trim() !== '' && isLabelColorInputValid(color) && !loading;
   // An error is about what was sent: it goes once the name or the colour changes.
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -55,34 +56,7 @@ export function LabelPickerCreateForm({ fullPath, onCreated, onCancel }: LabelPi
   return (
     <Form className={styles.createForm} onSubmit={handleSubmit} aria-label="Create group label">
       <TextField label="Name" placeholder="Name new label" value={title} onChange={edit(setTitle)} autoFocus />
-      <fieldset className={styles.colorField}>
-        <legend className={styles.colorLegend}>Color</legend>
-        <div className={styles.palette}>
-          {SUGGESTED_LABEL_COLORS.map((c) => (
-            <AriaButton
-              key={c.color}
-              className={styles.paletteSwatch}
-              style={{ backgroundColor: c.color }}
-              aria-label={c.title}
-              aria-pressed={color.toLowerCase() === c.color}
-              onPress={() => edit(setColor)(c.color)}
-            />
-          ))}
-        </div>
-        <div className={styles.colorInput}>
-          <span
-            className={styles.colorPreview}
-            style={color.trim() ? { backgroundColor: color.trim() } : undefined}
-            aria-hidden="true"
-          />
-          <TextField
-            label="Color value"
-            placeholder="Use custom color #FF0000"
-            value={color}
-            onChange={edit(setColor)}
-          />
-        </div>
-      </fieldset>
+      <LabelColorField value={color} onChange={edit(setColor)} />
       {error !== null && (
         <div className={styles.error} role="alert">
           <strong>Error creating label.</strong>

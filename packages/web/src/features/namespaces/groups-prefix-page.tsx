@@ -11,7 +11,10 @@ import { IssuesListPage } from '../issues/list/issues-list-page.tsx';
 import { CadenceFormPage } from '../iterations/cadence-form-page.tsx';
 import { CadencesPage } from '../iterations/cadences-page.tsx';
 import { IterationReportPage } from '../iterations/iteration-report-page.tsx';
+import { LabelsPage } from '../labels/labels-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
+import { MilestonePage } from '../milestones/milestone-page.tsx';
+import { MilestonesPage } from '../milestones/milestones-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
 
@@ -48,6 +51,17 @@ export function GroupsPrefixPage() {
       return <CadenceFormPage group={group} cadenceId={sub.id} />;
     case 'iteration':
       return <IterationReportPage group={group} id={sub.id} />;
+    case 'labels':
+    case 'milestones':
+    case 'milestone': {
+      const scope = { kind: 'group', fullPath: group.fullPath, fullName: group.fullName } as const;
+      if (sub.page === 'labels') return <LabelsPage scope={scope} />;
+      return sub.page === 'milestones' ? (
+        <MilestonesPage scope={scope} />
+      ) : (
+        <MilestonePage scope={scope} iid={sub.iid} />
+      );
+    }
     case 'issues':
       return (
         <IssuesListPage

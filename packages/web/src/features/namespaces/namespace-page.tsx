@@ -7,7 +7,10 @@ import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
 import { IssueTemplatesSettingsPage } from '../issue-templates/issue-templates-settings-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
+import { LabelsPage } from '../labels/labels-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
+import { MilestonePage } from '../milestones/milestone-page.tsx';
+import { MilestonesPage } from '../milestones/milestones-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
 import { UserProfilePage } from '../users/user-profile-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
@@ -45,6 +48,12 @@ export function NamespacePage() {
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
       if (sub.page === 'issue' || sub.page === 'incident') return <IssuePage project={project} iid={sub.iid} />;
       if (sub.page === 'issueTemplates') return <IssueTemplatesSettingsPage project={project} />;
+      if (sub.page === 'labels' || sub.page === 'milestones' || sub.page === 'milestone') {
+        const scope = { kind: 'project', fullPath: project.fullPath, fullName: project.nameWithNamespace } as const;
+        if (sub.page === 'labels') return <LabelsPage scope={scope} />;
+        if (sub.page === 'milestones') return <MilestonesPage scope={scope} />;
+        return <MilestonePage scope={scope} iid={sub.iid} />;
+      }
       return (
         <MembersPage
           kind="project"
