@@ -38,11 +38,14 @@ test('a label’s life: create (colour checked), prioritize, subscribe, edit, pr
   await expect(dialog).toBeHidden();
 
   await page.getByRole('searchbox', { name: 'Filter labels' }).fill(title);
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Other labels' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: title });
   await expect(row).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Group label' })).toHaveCount(0);
   await row.getByRole('button', { name: 'Subscribe' }).click();
   await expect(row.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
-  await row.getByRole('button', { name: `Prioritize label ${title}` }).click();
+  await row.getByRole('button', { name: 'Prioritize' }).click();
   const ranked = page.getByRole('grid', { name: 'Prioritized labels' });
   await expect(ranked.getByRole('row').filter({ hasText: title })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/labels-${name}.png`, fullPage: true });
@@ -89,6 +92,7 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await expect(dialog).toBeHidden();
 
   await page.getByRole('searchbox', { name: 'Search by title or description' }).fill(title);
+  await expect(page).toHaveURL(/search=/);
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const id = Number(page.url().match(/milestones\/(\d+)$/)?.[1]);
@@ -134,8 +138,11 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await expect(page).toHaveURL(/\/groups\/acme\/platform\/-\/milestones\/\d+$/);
   await expect(page.getByText('50% complete')).toBeVisible();
 
-  await page.getByRole('button', { name: `Actions for milestone ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(async () => {
+    await page.getByRole('button', { name: `Actions for milestone ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click({ timeout: 2000 });
+  }).toPass();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete milestone' }).click();
   await expect(page).toHaveURL(/\/groups\/acme\/platform\/-\/milestones$/);
 });

@@ -74,7 +74,7 @@ export type RestResource<T> = {
   reload: () => void;
 };
 
-/** Loads `url` (null: nothing) and keeps its answer; a new URL loads again. */
+/** Loads `url` (null: nothing) and keeps its answer; a new URL loads again, showing the last answer meanwhile. */
 export function useRestResource<T>(url: string | null): RestResource<T> {
   const [state, setState] = useState<{ url: string | null; data: T | undefined; error: RestError | null }>({
     url: null,
@@ -92,7 +92,7 @@ export function useRestResource<T>(url: string | null): RestResource<T> {
         live &&
         setState((s) => ({
           url,
-          data: s.url === url ? s.data : undefined,
+          data: s.data,
           error: error instanceof RestError ? error : new RestError(String(error), 0),
         })),
     );
@@ -101,6 +101,7 @@ export function useRestResource<T>(url: string | null): RestResource<T> {
     };
   }, [url, generation]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  // While another URL loads, the last answer stays shown (no blank flash on a new search).
   const current = state.url === url;
-  return { data: current ? state.data : undefined, error: current ? state.error : null, reload };
+  return { data: url === null ? undefined : state.data, error: current ? state.error : null, reload };
 }

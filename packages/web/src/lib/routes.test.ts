@@ -45,6 +45,11 @@ describe('sub-pages', () => {
     [['iterations', 'x'], null],
     [['cadences', 'x', 'edit'], null],
     [['cadences', '3', 'iterations', '41', 'x'], null],
+    [['labels'], { page: 'labels' }],
+    [['labels', 'x'], null],
+    [['milestones'], { page: 'milestones' }],
+    [['milestones', '4'], { page: 'milestone', iid: '4' }],
+    [['milestones', 'new'], null],
   ])('group %j', (subPath, expected) => {
     expect(groupSubPage(subPath)).toEqual(expected);
   });
@@ -58,6 +63,10 @@ describe('sub-pages', () => {
     [['settings'], null],
     [['issues', 'incident', '12'], { page: 'incident', iid: '12' }],
     [['issues', 'incident'], null],
+    [['labels'], { page: 'labels' }],
+    [['milestones'], { page: 'milestones' }],
+    [['milestones', '12'], { page: 'milestone', iid: '12' }],
+    [['milestones', '0'], null],
     [['issues', 'incident', 'x'], null],
     [['issues', '12', 'x'], null],
     [['issues', '0'], null],

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { type IssuableAction, IssuableActionsMenu } from '../../components/planning/issuable-actions-menu.tsx';
 import { LabelChip } from '../../components/planning/label-picker-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
 import { routes } from '../../lib/routes.ts';
 import styles from './labels.module.css';
 import type { RestLabel } from './labels-requests.ts';
@@ -73,15 +72,8 @@ export function LabelRowContent({
       </div>
       <div className={styles.labelActions}>
         {actions.canPrioritize && (
-          <Button
-            iconOnly
-            compact
-            variant="tertiary"
-            aria-label={label.priority === null ? `Prioritize label ${label.name}` : `Remove priority of ${label.name}`}
-            aria-pressed={label.priority !== null}
-            onPress={() => actions.onTogglePriority(label)}
-          >
-            <Icon name={label.priority === null ? 'sort-ascending' : 'close'} />
+          <Button compact variant="tertiary" onPress={() => actions.onTogglePriority(label)}>
+            {label.priority === null ? 'Prioritize' : 'Remove priority'}
           </Button>
         )}
         {actions.canSubscribe && (

@@ -150,9 +150,8 @@ export function LabelsPage({ scope }: { scope: PlanningScope }) {
           </h2>
           {rankedRows.length === 0 ? (
             <p className={styles.hint}>
-              No prioritized labels with such name or description. Star a label to make it a priority label: order the
-              prioritized labels to change their relative priority, used by the 'Priority' and 'Label priority' sorts of
-              the issue list.
+              No prioritized labels with such name or description. Prioritize a label to rank it; drag the prioritized
+              labels to change their order, which the issue lists' 'Priority' and 'Label priority' sorts use.
             </p>
           ) : (
             <GridList

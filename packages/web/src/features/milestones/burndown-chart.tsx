@@ -50,7 +50,7 @@ export function BurndownChart({ days, measure }: { days: readonly BurndownDay[];
             backgroundColor: `${primary}22`,
             fill: true,
             stepped: true,
-            pointRadius: 0,
+            pointRadius: days.length === 1 ? 4 : 0,
           },
           { label: 'Guideline', data: ideal, borderColor: muted, borderDash: [4, 4], pointRadius: 0, fill: false },
         ],
