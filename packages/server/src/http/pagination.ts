@@ -21,9 +21,15 @@ export function pageParams(query: Record<string, unknown>): Page {
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 
+/** GitLab counts at most this many rows for the headers; past it, X-Total, X-Total-Pages and rel="last" are left out. */
+export const MAX_COUNTED = 10_000;
+
 /**
  * Sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and a Link header whose
  * URLs repeat every query parameter of the request (so clients such as gitbeaker can follow them).
+ * Past MAX_COUNTED rows (`total` may be a count that stopped at MAX_COUNTED + 1) the total headers and
+ * rel="last" are left out, as GitLab does; `more` (a row beyond the page was found) then tells
+ * whether there is a next page.
  */
 export function setPaginationHeaders(
   request: FastifyRequest,
@@ -31,12 +37,16 @@ export function setPaginationHeaders(
   page: Page,
   total: number,
   baseUrl: string,
+  more?: boolean,
 ): void {
+  const counted = total <= MAX_COUNTED;
   const totalPages = Math.max(1, Math.ceil(total / page.perPage));
-  const next = page.page < totalPages ? page.page + 1 : null;
-  const prev = page.page > 1 ? Math.min(page.page - 1, totalPages) : null;
-  reply.header('X-Total', String(total));
-  reply.header('X-Total-Pages', String(totalPages));
+  const next = (counted || more === undefined ? page.page < totalPages : more) ? page.page + 1 : null;
+  const prev = page.page > 1 ? (counted ? Math.min(page.page - 1, totalPages) : page.page - 1) : null;
+  if (counted) {
+    reply.header('X-Total', String(total));
+    reply.header('X-Total-Pages', String(totalPages));
+  }
   reply.header('X-Page', String(page.page));
   reply.header('X-Per-Page', String(page.perPage));
   reply.header('X-Next-Page', next ? String(next) : '');
@@ -54,6 +64,6 @@ export function setPaginationHeaders(
   if (prev) links.push(link(prev, 'prev'));
   if (next) links.push(link(next, 'next'));
   links.push(link(1, 'first'));
-  links.push(link(totalPages, 'last'));
+  if (counted) links.push(link(totalPages, 'last'));
   reply.header('Link', links.join(', '));
 }

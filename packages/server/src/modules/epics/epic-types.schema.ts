@@ -2,6 +2,7 @@
  * GraphQL enums, inputs and helper objects of the epics domain (GitLab's names), and the argument
  * set shared by `Group.epics`, `Epic.children` and `Epic.ancestors`.
  */
+import { createHash } from 'node:crypto';
 import { EPIC_ABILITIES } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
@@ -358,8 +359,17 @@ export function cursorArgs(args: ConnectionArgs): ConnectionArgs {
 /** A page of epics as a connection; each node carries the timeframe the list was asked for. */
 export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & ConnectionArgs, scope: EpicListInput) {
   const input = { ...toEpicListInput(args), ...scope };
-  return await offsetConnection(cursorArgs(args), async (page) => {
-    const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
-    return { rows: rows.map((r): ListedEpic => ({ ...r, timeframe: input.timeframe })), total };
-  });
+  // The total is counted on the filter's first page; the cursors carry it to the next pages.
+  const filterKey = createHash('sha256')
+    .update(JSON.stringify([ctx.actor.user?.id ?? null, input]))
+    .digest('base64url')
+    .slice(0, 16);
+  return await offsetConnection(
+    cursorArgs(args),
+    async (page) => {
+      const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
+      return { rows: rows.map((r): ListedEpic => ({ ...r, timeframe: input.timeframe })), total };
+    },
+    filterKey,
+  );
 }

@@ -286,7 +286,12 @@ export function epicsRepository(db: Db) {
         sql`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK}, ${hierarchyKey(sql`${rootGroupId}::bigint`)})`,
       );
     },
-    async list(f: EpicListFilter): Promise<{ rows: EpicWithGroup[]; total: number }> {
+    /**
+     * A page of matching epics and their number. Without `knownTotal` one scan finds the page's ids
+     * and counts every match (an index-only scan for roadmap pages, see migration 0004); with it
+     * (the count of the filter's first page, carried by the cursor) only the page is read.
+     */
+    async list(f: EpicListFilter, knownTotal?: number): Promise<{ rows: EpicWithGroup[]; total: number }> {
       const where = epicConditions(f);
       const count = () =>
         db
@@ -294,11 +299,14 @@ export function epicsRepository(db: Db) {
           .from(epics)
           .innerJoin(groups, eq(groups.id, epics.groupId))
           .where(where);
-      if (f.limit <= 0) return { rows: [], total: (await count())[0]?.n ?? 0 };
-      // One scan finds the page's ids and counts every match (an index-only scan for roadmap pages,
-      // see migration 0004); then only the page's rows are read.
+      if (f.limit <= 0) return { rows: [], total: knownTotal ?? (await count())[0]?.n ?? 0 };
       const page = db
-        .select({ id: sql<number>`${epics.id}`.as('page_id'), total: sql<number>`count(*) OVER ()`.as('total') })
+        .select({
+          id: sql<number>`${epics.id}`.as('page_id'),
+          total: (knownTotal === undefined ? sql<number>`count(*) OVER ()` : sql<number>`${knownTotal}::int`).as(
+            'total',
+          ),
+        })
         .from(epics)
         .innerJoin(groups, eq(groups.id, epics.groupId))
         .where(where)
@@ -313,6 +321,7 @@ export function epicsRepository(db: Db) {
         .innerJoin(page, sql`${page.id} = ${epics.id}`)
         .orderBy(...orderBy(f.sort));
       const rows = found.map(({ epic, group }) => ({ epic, group }));
+      if (knownTotal !== undefined) return { rows, total: knownTotal };
       // Past the last page there is no row to carry the count: count on its own.
       const total = found.length ? Number(found[0]?.total) : ((await count())[0]?.n ?? 0);
       return { rows, total };

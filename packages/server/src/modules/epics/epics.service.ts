@@ -184,12 +184,17 @@ export function epicsService(db: Db) {
       return await readable(actor, await repo.findById(id));
     },
 
+    /**
+     * One page of the epics the actor may read and their number; with `total` (the count a first
+     * page of the same filter returned) that count is not taken again.
+     */
     async list(
       actor: Actor,
       input: EpicListInput,
-      page: { limit: number; offset: number },
+      page: { limit: number; offset: number; total?: number },
     ): Promise<{ rows: EpicWithGroup[]; total: number }> {
-      return await repo.list({ ...(await toFilter(actor, input)), ...page });
+      const { total, ...window } = page;
+      return await repo.list({ ...(await toFilter(actor, input)), ...window }, total);
     },
 
     async listAll(actor: Actor, input: EpicListInput): Promise<EpicWithGroup[]> {

@@ -155,7 +155,11 @@ export function issueConditions(f: IssueFilter): SQL[] {
   if (f.projectId !== undefined) c.push(sql`i.project_id = ${f.projectId}`);
   if (f.groupId !== undefined) {
     c.push(
-      f.includeSubgroups === false ? sql`pg.id = ${f.groupId}` : sql`pg.traversal_ids @> ARRAY[${f.groupId}]::bigint[]`,
+      // The group's projects, found once per query (a hashed set), not a join per issue.
+      f.includeSubgroups === false
+        ? sql`i.project_id IN (SELECT f_p.id FROM projects f_p WHERE f_p.group_id = ${f.groupId})`
+        : sql`i.project_id IN (SELECT f_p.id FROM projects f_p JOIN groups f_g ON f_g.id = f_p.group_id
+            WHERE f_g.traversal_ids @> ARRAY[${f.groupId}]::bigint[])`,
     );
   }
   if (f.state && f.state !== 'all') c.push(sql`i.state = ${f.state}`);

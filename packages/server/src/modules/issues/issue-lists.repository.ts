@@ -50,7 +50,10 @@ function beyond(key: IssueSortKey, c: IssueCursor, side: 'after' | 'before'): SQ
 
 export function issueListsRepository(db: Db) {
   return {
-    /** Open, closed and all issues matching the filter (its state ignored) among those `visible`: one scan. */
+    /**
+     * Open, closed and all issues matching the filter (its state ignored) among those `visible`: one
+     * scan of issues (`visible` and the filter read only `i`).
+     */
     async stateCounts(visible: SQL, filter: IssueFilter): Promise<IssueStateCounts> {
       const [row] = await db
         .select({
@@ -59,8 +62,6 @@ export function issueListsRepository(db: Db) {
           all: sql<number>`count(*)::int`,
         })
         .from(i)
-        .innerJoin(p, eq(p.id, i.projectId))
-        .innerJoin(pg, eq(pg.id, p.groupId))
         .where(and(visible, ...issueConditions({ ...filter, state: 'all' })));
       return { opened: row?.opened ?? 0, closed: row?.closed ?? 0, all: row?.all ?? 0 };
     },

@@ -59,42 +59,36 @@ export function issuesRepository(db: Db) {
       )[0];
     },
 
-    /** One page of issues matching the filter among those `visible` (a condition over i, p, pg). */
+    /**
+     * One page of the matching issues (an ordered scan that stops after the page: the order's index
+     * when there is one, migration 0017) and, in a statement of its own, their number. With
+     * `countUpTo`, counting stops past that many (GitLab counts at most 10,000 for its headers): the
+     * total is then `countUpTo + 1` for "more", and `more` says whether another page follows.
+     */
     async list(
       visible: SQL,
       filter: IssueFilter,
       page: { limit: number; offset: number },
-    ): Promise<{ rows: IssueRow[]; total: number }> {
+      countUpTo?: number,
+    ): Promise<{ rows: IssueRow[]; total: number; more: boolean }> {
+      // `visible` and the filter read only `i` (the project rules are sets decided once per query).
       const where = and(visible, ...issueConditions(filter));
+      const matching = db.select({ one: sql`1` }).from(i).where(where);
+      const counted = countUpTo === undefined ? matching : matching.limit(countUpTo + 1);
       const count = async () =>
-        (
-          await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(i)
-            .innerJoin(p, eq(p.id, i.projectId))
-            .innerJoin(pg, eq(pg.id, p.groupId))
-            .where(where)
-        )[0]?.n ?? 0;
-      if (page.limit === 0) return { rows: [], total: await count() };
-      // One scan finds the page's ids and counts every match; then only the page's rows are read.
-      const ids = db
-        .select({ id: sql<number>`i.id`.as('page_id'), total: sql<number>`count(*) OVER ()`.as('total') })
-        .from(i)
-        .innerJoin(p, eq(p.id, i.projectId))
-        .innerJoin(pg, eq(pg.id, p.groupId))
-        .where(where)
-        .orderBy(issueOrder(filter.sort))
-        .limit(page.limit)
-        .offset(page.offset)
-        .as('page');
-      const found = await db
-        .select({ issue: i, total: ids.total })
-        .from(i)
-        .innerJoin(ids, sql`${ids.id} = i.id`)
-        .orderBy(issueOrder(filter.sort));
-      // Past the last page there is no row to carry the count: count on its own.
-      const total = found.length ? Number(found[0]?.total) : await count();
-      return { rows: found.map((r) => r.issue), total };
+        Number((await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('matching')))[0]?.n ?? 0);
+      if (page.limit === 0) return { rows: [], total: await count(), more: false };
+      const [found, total] = await Promise.all([
+        db
+          .select({ issue: i })
+          .from(i)
+          .where(where)
+          .orderBy(issueOrder(filter.sort))
+          .limit(page.limit + 1)
+          .offset(page.offset),
+        count(),
+      ]);
+      return { rows: found.slice(0, page.limit).map((r) => r.issue), total, more: found.length > page.limit };
     },
 
     /** Ids of the given issues that are `visible` (a condition over i, p, pg). */

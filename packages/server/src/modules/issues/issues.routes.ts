@@ -15,7 +15,7 @@ import {
   resourceId,
   restRoutes,
 } from '../../http/grape-params.ts';
-import { setPaginationHeaders } from '../../http/pagination.ts';
+import { MAX_COUNTED, setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import { subscriptionRoutes } from '../../http/subscription-routes.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
@@ -70,8 +70,8 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
       ...(scope === 'assigned_to_me' && user ? { assigneeId: user.id } : {}),
       ...(await where(q)),
     };
-    const { rows, total } = await services.issues.list(request.actor, scoped, page);
-    setPaginationHeaders(request, reply, page, total, base);
+    const { rows, total, more } = await services.issues.list(request.actor, scoped, page, { countUpTo: MAX_COUNTED });
+    setPaginationHeaders(request, reply, page, total, base, more);
     return await presentIssues(services, request.actor, rows, base, { labelDetails });
   }
 

@@ -152,11 +152,20 @@ export function issuesService(db: Db) {
       return out;
     },
 
-    /** One page of issues the actor may read. */
-    async list(actor: Actor, filter: IssueFilter, page: Page): Promise<{ rows: IssueNode[]; total: number }> {
+    /**
+     * One page of issues the actor may read, their number and whether more follow. `countUpTo`
+     * bounds the counting (REST's headers: GitLab counts at most 10,000); the total is then at most
+     * `countUpTo + 1`.
+     */
+    async list(
+      actor: Actor,
+      filter: IssueFilter,
+      page: Page,
+      opts: { countUpTo?: number } = {},
+    ): Promise<{ rows: IssueNode[]; total: number; more: boolean }> {
       const visible = await visibleIssuesSql(db, actor);
       const f = { ...filter, reactionUserId: actor.user?.id };
-      const { rows, total } = await repo.list(visible, f, page);
+      const { rows, total, more } = await repo.list(visible, f, page, opts.countUpTo);
       return {
         rows: await issueNodes(
           db,
@@ -164,6 +173,7 @@ export function issuesService(db: Db) {
           rows,
         ),
         total,
+        more,
       };
     },
 
