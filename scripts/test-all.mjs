@@ -41,14 +41,15 @@ function check(cmd, args, env) {
 }
 
 /**
- * Test files run in one worker per core. Vitest's default leaves a core to its main process, which
- * idles here; the server suite's workers also wait on PostgreSQL half the time. On CI's 2 cores
- * that default is one worker, which left the second core unused.
+ * The server suite runs one worker per core: its workers wait on PostgreSQL about half the time, and
+ * Vitest's default (cores − 1, so one worker on CI's 2 cores) left the second core idle. The other
+ * suites keep the default: the web components' jsdom tests run close to their 5 s timeout on a loaded
+ * machine, and with two workers some went over it (docs/decisions/0027).
  */
-const workers = os.availableParallelism();
+const serverWorkers = [`--maxWorkers=${os.availableParallelism()}`];
 
 /** A Vitest run, counted from its JSON report. */
-function vitest(workspace, env = {}) {
+function vitest(workspace, env = {}, args = []) {
   const report = path.join(tmp, `${workspace.replace(/\W/g, '_')}-${Date.now()}.json`);
   const r = run(
     'npx',
@@ -57,7 +58,7 @@ function vitest(workspace, env = {}) {
       'run',
       '--root',
       `packages/${workspace}`,
-      `--maxWorkers=${workers}`,
+      ...args,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -94,7 +95,7 @@ step('client types drift', () => {
   return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: gen.seconds + diff.seconds };
 });
 step('shared unit', () => vitest('shared'));
-step('server integration (embedded PostgreSQL 18)', () => vitest('server', { DATABASE_URL: '' }));
+step('server integration (embedded PostgreSQL 18)', () => vitest('server', { DATABASE_URL: '' }, serverWorkers));
 step('web components', () => vitest('web'));
 step('web build', () => check('npm', ['run', '--silent', 'build']));
 step('e2e (Chromium)', () => {
@@ -131,7 +132,7 @@ step('server integration (external PostgreSQL 15)', () => {
     return { passed: 0, failed: process.env.CI ? 1 : 0, seconds: 0 };
   }
   try {
-    return vitest('server', { DATABASE_URL: pg.url, MILEPOST_EXPECT_PG_MAJOR: '15' });
+    return vitest('server', { DATABASE_URL: pg.url, MILEPOST_EXPECT_PG_MAJOR: '15' }, serverWorkers);
   } finally {
     pg.stop();
   }
