@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: the roadmap scenario (roadmap.bench.ts) with every option given, then the
- * discussions scenario (discussions.bench.ts) with the options both know (`--runs`, `--warmup`,
+ * discussions scenario (discussions.bench.ts) and the markdown editor's (markdown-editor.bench.ts)
+ * with the options they all know (`--runs`, `--warmup`,
  * `--build`, `--no-build`, `--headed`). Each can also run alone: `node packages/web/bench/<name>.bench.ts`.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,5 +22,7 @@ const run = (name: string, options: string[]) =>
 
 const roadmap = run('roadmap', args);
 // The web app is built by then: no need to check again.
-const discussions = run('discussions', shared.includes('--build') ? shared.filter((a) => a !== '--build') : shared);
-process.exitCode = roadmap || discussions;
+const built = shared.includes('--build') ? shared.filter((a) => a !== '--build') : shared;
+const discussions = run('discussions', built);
+const editor = run('markdown-editor', built);
+process.exitCode = roadmap || discussions || editor;
