@@ -70,38 +70,38 @@ async function measure(browser: Browser, server: BenchServer, path: string, mode
   try {
     await signIn(context, USER, DEMO_PASSWORD);
     const page = await context.newPage();
+    // tsx names the functions handed to the page with a helper the page does not have.
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(`localStorage.setItem('gl-markdown-editor-mode', ${JSON.stringify(mode)});`);
     await page.goto(path);
     const edit = page.getByRole('button', { name: 'Edit', exact: true });
     await edit.waitFor();
-    // Ready: from the click to the frame after the editor shows the description's last table.
+    // Ready: from the click to the frame after the editor shows the description (checked every frame).
     await page.evaluate((rich) => {
       const state = { clicked: 0, ready: 0 };
       (window as unknown as { __ready: typeof state }).__ready = state;
+      const shown = () => {
+        const form = document.querySelector('form[aria-label="Edit epic"]');
+        if (rich) return Boolean(form?.querySelector('.ProseMirror table'));
+        return ((form?.querySelector('textarea') as HTMLTextAreaElement | null)?.value.length ?? 0) > 0;
+      };
+      const poll = () => {
+        if (!shown()) {
+          requestAnimationFrame(poll);
+          return;
+        }
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          state.ready = performance.now();
+        };
+        requestAnimationFrame(() => channel.port2.postMessage(null));
+      };
       document.addEventListener(
-        'click',
+        'pointerdown',
         () => {
           if (state.clicked) return;
           state.clicked = performance.now();
-          const check = () => {
-            const form = document.querySelector('form[aria-label="Edit epic"]');
-            const shown = rich
-              ? form?.querySelector('.ProseMirror table')
-              : (form?.querySelector('textarea') as HTMLTextAreaElement | null)?.value.length;
-            if (!shown) return false;
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = () => {
-                state.ready = performance.now();
-              };
-              channel.port2.postMessage(null);
-            });
-            return true;
-          };
-          const observer = new MutationObserver(() => {
-            if (check()) observer.disconnect();
-          });
-          observer.observe(document, { childList: true, subtree: true });
+          requestAnimationFrame(poll);
         },
         { capture: true },
       );

@@ -4,8 +4,9 @@ import { graphql, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/markdown-editor';
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+/** A screenshot; `fullPage: false` keeps the viewport (a full-page capture of the narrow layout resizes it, which blurs the text). */
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -105,5 +106,32 @@ test.describe('markdown editor', () => {
     await expect(page.getByRole('cell', { name: 'alice' })).toBeVisible();
     expect(await savedDescription(page, iid)).toContain(intro);
     await shot(page, testInfo, '04-saved');
+  });
+
+  test('@narrow GFM autocomplete suggests users and emoji, by keyboard, in both modes', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, 'alice');
+    const iid = await createEpic(page, `Autocomplete journey ${testInfo.project.name}`, 'Plan');
+    await page.goto(`/groups/acme/-/epics/${iid}`);
+    const comment = page.getByRole('textbox', { name: 'Comment' });
+    await comment.click();
+    await page.keyboard.type('Ask @ali');
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(suggestions.getByRole('option').first()).toContainText('@alice');
+    expect(await suggestions.getByRole('option').count()).toBeLessThanOrEqual(5);
+    await shot(page, testInfo, '05-autocomplete-users', false);
+    await page.keyboard.press('Enter');
+    await expect(comment).toHaveValue('Ask @alice ');
+
+    await page.getByRole('button', { name: 'Switch to rich text editing' }).click();
+    const rich = page.getByRole('textbox', { name: 'Comment' });
+    await expect(rich).toHaveText('Ask @alice');
+    await rich.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('nice :tad');
+    await expect(suggestions.getByRole('option').first()).toContainText(':tada:');
+    await shot(page, testInfo, '06-autocomplete-emoji-rich', false);
+    await page.keyboard.press('Tab');
+    await expect(rich).toContainText('nice :tada:');
   });
 });

@@ -1,6 +1,7 @@
 import { type Editor, Extension } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { EditorProps } from '@tiptap/pm/view';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -152,12 +153,10 @@ export default function RichTextEditor({
     report(selection.empty && !inCode ? $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc') : null);
   };
 
-  const editor = useEditor({
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editable: !isDisabled,
-    autofocus: autoFocus ? 'end' : false,
-    extensions: markdownExtensions([
+  // Made once: Tiptap re-applies its options (a full view update of the document) whenever an
+  // extension or the editor props are new objects, which on a long text would cost every keystroke.
+  const [extensions] = useState(() =>
+    markdownExtensions([
       Placeholder.configure({ placeholder }),
       Extension.create({
         name: 'editingShortcuts',
@@ -196,7 +195,9 @@ export default function RichTextEditor({
         },
       }),
     ]),
-    editorProps: {
+  );
+  const [editorProps] = useState(
+    (): EditorProps => ({
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
@@ -216,7 +217,16 @@ export default function RichTextEditor({
         callbacks.current.onFiles(files);
         return true;
       },
-    },
+    }),
+  );
+
+  const editor = useEditor({
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editable: !isDisabled,
+    autofocus: autoFocus ? 'end' : false,
+    extensions,
+    editorProps,
     onSelectionUpdate: ({ editor: updated }) => reportCaret(updated),
     onBlur: () => callbacks.current.onBlur?.(),
     onUpdate: ({ editor: updated, transaction }) => {
