@@ -64,6 +64,20 @@ const envSchema = z.object({
     )
     .refine((v) => v.split('%{key}').length === 2, 'MILEPOST_INCOMING_EMAIL must contain %{key} once')
     .optional(),
+  MILEPOST_SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'MILEPOST_SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587',
+    )
+    .optional(),
+  MILEPOST_EMAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\n\r]*[^@\s<]+@[^@\s>]+[^\n\r]*$/,
+      'MILEPOST_EMAIL_FROM must be an email address, such as Milepost <plan@example.com>',
+    )
+    .optional(),
   MILEPOST_MAX_ATTACHMENT_SIZE_MB: wholeNumber('MILEPOST_MAX_ATTACHMENT_SIZE_MB', 1, 10_240).default(256),
   MILEPOST_PAT_PREFIX: z
     .string()
@@ -141,6 +155,10 @@ export type Config = {
    * `incoming_email.address`), e.g. `incoming+%{key}@plan.example.com`; unset: no such addresses.
    */
   incomingEmail: string | undefined;
+  /** Outgoing mail (password reset links); unset: no mail, the administrator resets passwords. */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail (default `Milepost <milepost@<external host>>`). */
+  emailFrom: string;
   /** The largest file one upload may hold, in MiB (GitLab's `max_attachment_size`; spec 002 §9: 256). */
   maxAttachmentSizeMb: number;
   /**
@@ -195,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: e.MILEPOST_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     incomingEmail: e.MILEPOST_INCOMING_EMAIL,
+    smtpUrl: e.MILEPOST_SMTP_URL,
+    emailFrom: e.MILEPOST_EMAIL_FROM ?? `Milepost <milepost@${new URL(externalUrl).hostname}>`,
     maxAttachmentSizeMb: e.MILEPOST_MAX_ATTACHMENT_SIZE_MB,
     patPrefix: e.MILEPOST_PAT_PREFIX,
   };

@@ -6,6 +6,8 @@ export type Actor = {
   via: 'anonymous' | 'session' | 'token';
   /** Token scopes; sessions have every scope. */
   scopes: readonly string[];
+  /** The stored id (digest) of the browser session behind a cookie actor, so it can be told from the others. */
+  sessionId?: string;
   /** Per-request memo of access lookups, so one request asks each question of the database once. */
   memo: Map<string, Promise<unknown>>;
 };

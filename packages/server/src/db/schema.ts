@@ -11,7 +11,7 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   avatarUrl: text('avatar_url'),
-  state: text('state', { enum: ['active', 'blocked'] })
+  state: text('state', { enum: ['active', 'blocked', 'deactivated'] })
     .notNull()
     .default('active'),
   admin: boolean('admin').notNull().default(false),
@@ -36,6 +36,15 @@ export const users = pgTable('users', {
     .default('asc'),
   /** The default text editor: 0 not set, 1 plain text, 2 rich text (GitLab's `text_editor_type`; migration 0022). */
   textEditorType: smallint('text_editor_type').notNull().default(0),
+  /** Shown on the profile and in the API instead of the private email (migration 0021). */
+  publicEmail: text('public_email'),
+  projectsLimit: integer('projects_limit').notNull().default(100000),
+  /** 'ghost': the Ghost User who keeps deleted users' contributions. */
+  userType: text('user_type', { enum: ['human', 'ghost'] })
+    .notNull()
+    .default('human'),
+  resetPasswordTokenDigest: text('reset_password_token_digest'),
+  resetPasswordSentAt: ts('reset_password_sent_at'),
 });
 
 export const routes = pgTable('routes', {

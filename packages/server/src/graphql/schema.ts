@@ -7,6 +7,7 @@ import '../modules/members/members.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/users/preferences.schema.ts';
 import '../modules/users/profile.schema.ts';
+import '../modules/users/account.schema.ts';
 import '../modules/labels/labels.schema.ts';
 import '../modules/milestones/milestones.schema.ts';
 import '../modules/users/autocomplete.schema.ts';

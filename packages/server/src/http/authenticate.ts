@@ -86,7 +86,7 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
     const cookie = request.cookies[SESSION_COOKIE];
     const session = cookie ? await services.auth.session(cookie) : undefined;
     if (session) {
-      request.actor = userActor(session.user, 'session', ['api']);
+      request.actor = { ...userActor(session.user, 'session', ['api']), sessionId: session.id };
       request.sessionToken = cookie ?? null;
       request.csrfToken = session.csrfToken;
     } else {

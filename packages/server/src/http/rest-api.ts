@@ -17,6 +17,7 @@ import { notesRoutes } from '../modules/notes/notes.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { uploadsRoutes, uploadsUiRoutes } from '../modules/uploads/uploads.routes.ts';
+import { accountUiRoutes } from '../modules/users/account.routes.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
 import { preferencesRoutes } from '../modules/users/preferences.routes.ts';
 import { usersAdminUiRoutes, usersRoutes } from '../modules/users/users.routes.ts';
@@ -36,6 +37,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     markdownPreviewUiRoutes,
     abuseReportsUiRoutes,
     usersAdminUiRoutes,
+    accountUiRoutes,
     uploadsUiRoutes,
   ]) {
     register(ui, services, config);

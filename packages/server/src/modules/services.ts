@@ -13,11 +13,14 @@ import { issuesService } from './issues/issues.service.ts';
 import { timeTrackingService } from './issues/time-tracking.service.ts';
 import { iterationsService } from './iterations/iterations.service.ts';
 import { labelsService } from './labels/labels.service.ts';
+import { createMailer } from './mail/mailer.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
 import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { uploadsService } from './uploads/uploads.service.ts';
+import { accountService } from './users/account.service.ts';
+import { adminUsersService } from './users/admin-users.service.ts';
 import { autocompleteService } from './users/autocomplete.service.ts';
 import { profileService } from './users/profile.service.ts';
 import { usersService } from './users/users.service.ts';
@@ -28,7 +31,14 @@ export function createServices(
   db: Db,
   config: Pick<
     Config,
-    'sessionDays' | 'maxLoginAttempts' | 'failedLoginUnlockMinutes' | 'patPrefix' | 'maxAttachmentSizeMb'
+    | 'sessionDays'
+    | 'maxLoginAttempts'
+    | 'failedLoginUnlockMinutes'
+    | 'patPrefix'
+    | 'maxAttachmentSizeMb'
+    | 'smtpUrl'
+    | 'emailFrom'
+    | 'externalUrl'
   >,
 ) {
   const milestones = milestonesService(db);
@@ -45,6 +55,11 @@ export function createServices(
     auth: authService(db, config),
     users: usersService(db),
     profile: profileService(db),
+    account: accountService(db, {
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom }),
+      externalUrl: config.externalUrl,
+    }),
+    adminUsers: adminUsersService(db, { externalUrl: config.externalUrl }),
     groups,
     projects,
     members: membersService(db),

@@ -33,6 +33,16 @@ export function abuseReportsRepository(db: Db) {
       return row;
     },
 
+    async findById(id: number): Promise<AbuseReportRow | undefined> {
+      return (await db.select().from(abuseReports).where(eq(abuseReports.id, id)).limit(1))[0];
+    },
+
+    async setStatus(id: number, status: AbuseReportStatus): Promise<AbuseReportRow | undefined> {
+      return (
+        await db.update(abuseReports).set({ status, updatedAt: new Date() }).where(eq(abuseReports.id, id)).returning()
+      )[0];
+    },
+
     /** Newest first, with the total for the filter. */
     async list(
       filter: AbuseReportFilter,

@@ -18,7 +18,9 @@ import { safeEqual } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import { AppError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { CSRF_MESSAGE } from '../../http/authenticate.ts';
+import { paramsOf } from '../../http/grape-params.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
+import { numericId } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
 import { abuseReportEntity } from './abuse-reports.entity.ts';
@@ -94,5 +96,20 @@ export function abuseReportsRoutes(api: FastifyInstance, services: Services, con
     setPaginationHeaders(request, reply, page, total, config.externalUrl);
     const users = await services.abuseReports.usersOf(rows);
     return rows.map((row) => abuseReportEntity(row, users, config.externalUrl));
+  });
+
+  api.get<{ Params: { id: string } }>('/admin/abuse_reports/:id', async (request) => {
+    const report = await services.abuseReports.get(request.actor, numericId(request.params.id));
+    return abuseReportEntity(report, await services.abuseReports.usersOf([report]), config.externalUrl);
+  });
+
+  /** `status`: `closed` or `open` (GitLab's admin 'Close report'). */
+  api.put<{ Params: { id: string } }>('/admin/abuse_reports/:id', async (request) => {
+    const report = await services.abuseReports.setStatus(
+      request.actor,
+      numericId(request.params.id),
+      paramsOf(request).status,
+    );
+    return abuseReportEntity(report, await services.abuseReports.usersOf([report]), config.externalUrl);
   });
 }

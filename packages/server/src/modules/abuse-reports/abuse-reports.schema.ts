@@ -2,7 +2,7 @@
 import { ABUSE_CATEGORIES, ABUSE_CATEGORY_LABELS } from '@milepost/shared/domain/abuse-report';
 import { GraphQLError } from 'graphql';
 import type { AbuseReportRow } from '../../db/schema.ts';
-import { ForbiddenError, NOT_FOUND_MESSAGE, UnauthorizedError } from '../../errors.ts';
+import { AppError, ForbiddenError, NOT_FOUND_MESSAGE, UnauthorizedError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
@@ -85,3 +85,25 @@ builder.queryFields((t) => ({
     AbuseReportConnection,
   ),
 }));
+
+builder.queryField('abuseReport', (t) =>
+  t.field({
+    type: AbuseReportRef,
+    nullable: true,
+    description: 'Find an abuse report by global ID. Administrators only.',
+    extensions: { ability: 'readAbuseReport' },
+    args: { id: t.arg.id({ required: true, description: 'Global ID of the abuse report.' }) },
+    resolve: async (_root, args, ctx) => {
+      const m = /^gid:\/\/gitlab\/AbuseReport\/(\d{1,15})$/.exec(String(args.id));
+      try {
+        return m ? await ctx.services.abuseReports.get(ctx.actor, Number(m[1])) : null;
+      } catch (error) {
+        if (error instanceof ForbiddenError || error instanceof UnauthorizedError) {
+          throw new GraphQLError(NOT_FOUND_MESSAGE);
+        }
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  }),
+);

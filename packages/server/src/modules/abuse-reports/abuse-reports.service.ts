@@ -10,7 +10,7 @@ import {
   type AbuseCategory,
   isAbuseCategory,
 } from '@milepost/shared/domain/abuse-report';
-import type { Actor } from '../../authz/actor.ts';
+import { type Actor, canWrite } from '../../authz/actor.ts';
 import { can, GLOBAL } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { AbuseReportRow, UserRow } from '../../db/schema.ts';
@@ -125,6 +125,36 @@ export function abuseReportsService(db: Db) {
     async usersOf(rows: readonly AbuseReportRow[]): Promise<Map<number, UserRow>> {
       const ids = [...new Set(rows.flatMap((r) => [r.userId, r.reporterId]))];
       return new Map((await usersRepository(db).findByIds(ids)).map((u) => [u.id, u]));
+    },
+
+    /** One report: administrators only; others get 403 (signed in) or 401, as the list. */
+    async get(actor: Actor, id: number): Promise<AbuseReportRow> {
+      if (!actor.user) throw new UnauthorizedError();
+      if (!(await can(db, actor, 'readAbuseReport', GLOBAL))) throw new ForbiddenError();
+      const report = Number.isSafeInteger(id) ? await repo.findById(id) : undefined;
+      if (!report) throw new NotFoundError('Abuse report Not Found');
+      return report;
+    },
+
+    /** Closes or reopens a report (GitLab's `PUT /admin/abuse_reports/:id` with `status`). */
+    async setStatus(actor: Actor, id: number, status: unknown): Promise<AbuseReportRow> {
+      const report = await this.get(actor, id);
+      if (!canWrite(actor)) throw new ForbiddenError('insufficient_scope');
+      if (status !== 'open' && status !== 'closed')
+        throw new ValidationError({ status: ['does not have a valid value'] });
+      if (report.status === status) return report;
+      try {
+        return (await repo.setStatus(report.id, status)) ?? report;
+      } catch (error) {
+        const cause = (error as { cause?: unknown }).cause;
+        if (isUniqueViolation(error, OPEN_REPORT_UNIQUE_INDEX) || isUniqueViolation(cause, OPEN_REPORT_UNIQUE_INDEX)) {
+          throw new ValidationError(
+            { base: ['The reporter has another open report on this user for this reason.'] },
+            422,
+          );
+        }
+        throw error;
+      }
     },
 
     /** Every report, newest first: administrators only. */

@@ -54,8 +54,10 @@ export function authService(
       );
       throw new AppError(401, lockedUntil ? LOCKED_LOGIN : INVALID_LOGIN);
     }
-    if (user.state !== 'active') throw new AppError(401, BLOCKED_LOGIN);
+    if (user.state === 'blocked' || user.userType !== 'human') throw new AppError(401, BLOCKED_LOGIN);
     if (user.failedAttempts !== 0 || user.lockedAt !== null) await repo.clearFailedSignIns(user.id);
+    // GitLab: a deactivated user signing in again is active again.
+    if (user.state === 'deactivated') return (await users.update(user.id, { state: 'active' })) ?? user;
     return user;
   }
 

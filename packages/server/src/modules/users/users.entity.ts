@@ -16,7 +16,12 @@ export function userBasic(user: UserRow, baseUrl: string) {
 
 /** GitLab's `User` entity (public profile). */
 export function userPublic(user: UserRow, baseUrl: string) {
-  return { ...userBasic(user, baseUrl), created_at: user.createdAt.toISOString(), bio: user.bio };
+  return {
+    ...userBasic(user, baseUrl),
+    created_at: user.createdAt.toISOString(),
+    bio: user.bio,
+    public_email: user.publicEmail,
+  };
 }
 
 /** GitLab's `UserPublic`/admin entity: adds email, admin flag, sign-in time. For self or admins. */
@@ -24,8 +29,8 @@ export function userPrivate(user: UserRow, baseUrl: string) {
   return {
     ...userPublic(user, baseUrl),
     email: user.email,
-    public_email: null,
     is_admin: user.admin,
+    projects_limit: user.projectsLimit,
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     current_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     can_create_group: true,

@@ -35,6 +35,37 @@ export function usersRoutes(api: FastifyInstance, services: Services, config: Co
     return self ? userPrivate(user, base) : userPublic(user, base);
   });
 
+  /** GitLab's admin `PUT /users/:id`: name, email, public_email, bio, admin, projects_limit, password. */
+  api.put<{ Params: { id: string } }>('/users/:id', async (request) => {
+    requireUser(request.actor, true);
+    const p = paramsOf(request);
+    const user = await services.adminUsers.update(request.actor, numericId(request.params.id), {
+      name: p.name,
+      email: p.email,
+      publicEmail: p.public_email,
+      bio: p.bio,
+      admin: p.admin,
+      projectsLimit: p.projects_limit,
+      password: p.password,
+    });
+    return userPrivate(user, base);
+  });
+
+  for (const event of ['block', 'unblock', 'deactivate', 'activate'] as const) {
+    api.post<{ Params: { id: string } }>(`/users/:id/${event}`, async (request, reply) => {
+      requireUser(request.actor, true);
+      await services.adminUsers.changeState(request.actor, numericId(request.params.id), event);
+      return reply.code(201).send(true);
+    });
+  }
+
+  /** Deletes the user; their issues, epics and comments stay, by the Ghost User (GitLab's default). */
+  api.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    requireUser(request.actor, true);
+    await services.adminUsers.remove(request.actor, numericId(request.params.id));
+    return reply.code(204).send();
+  });
+
   api.post('/users', async (request, reply) => {
     requireUser(request.actor, true);
     const p = paramsOf(request);
