@@ -45,7 +45,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Issues' }).locator('li[data-issue-id]');
 const titles = async (page: Page) =>
-  (await rows(page).locator('[data-row-link]').allTextContents()).map((t) => t.trim());
+  (await rows(page).locator('[data-row-focus]').allTextContents()).map((t) => t.trim());
 const tab = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Issue states' }).getByRole('button', { name });
 
@@ -162,7 +162,7 @@ test.describe('issue lists', () => {
     await page.goto(`/${project}/-/issues?state=all&sort=relative_position`);
     await expect(rows(page)).toHaveCount(3);
     const before = await titles(page);
-    await rows(page).nth(1).locator('[data-row-link]').focus();
+    await rows(page).nth(1).locator('[data-row-focus]').focus();
     await page.keyboard.press('Alt+ArrowUp');
     await expect.poll(() => titles(page)).toEqual([before[1], before[0], before[2]]);
     await page.reload();

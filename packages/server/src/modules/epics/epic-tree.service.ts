@@ -9,6 +9,7 @@ import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { moveBetween } from '../relative-order.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import {
   assertCanHoldChild,
@@ -163,6 +164,35 @@ export function epicTreeService(db: Db, readable: Readable) {
         await epicTreeRepository(tx).setChildPositions(
           placement(siblings, childId, adjacentId, to.moveAfterId !== undefined),
         );
+      });
+    },
+
+    /**
+     * The epics list's manual order: moves `epic` between `moveBeforeId` (the epic that ends up
+     * above it) and `moveAfterId` (the one below), whatever their parents, within its top-level
+     * group's hierarchy — the same positions the trees order siblings by (decision 0029).
+     */
+    async reorderInList(
+      actor: Actor,
+      epic: EpicWithGroup,
+      moveBeforeId: number | null,
+      moveAfterId: number | null,
+    ): Promise<void> {
+      if (!(await adminable(actor, epic))) throw new NotFoundError('Epic Not Found');
+      if (moveBeforeId === null && moveAfterId === null) {
+        throw new AppError(422, 'move_before_id or move_after_id must be given');
+      }
+      const rootId = epic.group.traversalIds[0] ?? epic.group.id;
+      for (const id of [moveBeforeId, moveAfterId]) {
+        if (id === null) continue;
+        const neighbour = await readable(actor, await epicsRepository(db).findById(id));
+        if (!neighbour || id === epic.epic.id || (neighbour.group.traversalIds[0] ?? neighbour.group.id) !== rootId) {
+          throw new NotFoundError('Epic Not Found');
+        }
+      }
+      await transaction(db, async (tx) => {
+        await epicsRepository(tx).lockHierarchy(rootId);
+        await moveBetween(tx, 'epics', rootId, epic.epic.id, moveBeforeId, moveAfterId, MOVE_FAILED);
       });
     },
 

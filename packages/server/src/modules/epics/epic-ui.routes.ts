@@ -1,11 +1,11 @@
 /**
  * The web UI's JSON endpoints of epics (GitLab's Rails controller paths): the epic JSON and its
- * state toggle, the list page's create, and the child-epic links of the related-items tree.
+ * state toggle, the list page's create and manual reorder, and the child-epic links of the related-items tree.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, fullMessages, NotFoundError } from '../../errors.ts';
-import { capped, type Params } from '../../http/grape-params.ts';
+import { capped, intParam, type Params, paramsOf } from '../../http/grape-params.ts';
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
@@ -166,6 +166,22 @@ export function epicsUiRoutes(ui: UiRouter, services: Services, _config: Config)
       if (error instanceof AppError && error.status === 403) return reply.code(404).send({ message: '404 Not found' });
       if (error instanceof AppError) return reply.code(422).send();
       throw error;
+    }
+  });
+
+  // The epics list's manual order (as the issue list's `…/-/issues/<iid>/reorder`): the epic that
+  // ends up above the moved one (`move_before_id`) and the one below (`move_after_id`), by id.
+  ui.add('PUT', new RegExp(`^${GROUP}/(?<iid>\\d+)/reorder$`), async (request, reply, params) => {
+    requireUser(request.actor, true);
+    const epic = await epicOf(request, params);
+    const p = paramsOf(request);
+    const neighbour = (name: string) =>
+      p[name] === undefined || p[name] === null || p[name] === '' ? null : (intParam(p, name) ?? null);
+    try {
+      await epics.reorderInList(request.actor, epic, neighbour('move_before_id'), neighbour('move_after_id'));
+      return { message: null };
+    } catch (error) {
+      return sendError(reply, error, 'message');
     }
   });
 

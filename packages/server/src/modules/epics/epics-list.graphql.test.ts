@@ -128,4 +128,57 @@ describe('the epics list queries', () => {
     );
     expect(res.errors?.[0]?.message).toBe('`search` is given both as an argument and in `filters`; give it once.');
   });
+
+  describe('manual reorder (PUT /groups/<path>/-/epics/<iid>/reorder)', () => {
+    const manual = async () =>
+      ((await run({ sort: 'RELATIVE_POSITION_ASC', state: 'all', first: 20 })).data?.group?.epics.nodes ?? []).map(
+        (n) => n.title,
+      );
+    const epicByTitle = async (title: string) => {
+      const r = await t.database.db.execute<{ id: string; iid: number }>(
+        sql`SELECT id, iid FROM epics WHERE title = ${title}`,
+      );
+      return { id: Number(r.rows[0]?.id), iid: Number(r.rows[0]?.iid) };
+    };
+    const move = async (title: string, before: string | null, after: string | null, as: UserRow = owner) => {
+      const moved = await epicByTitle(title);
+      return t.request({
+        method: 'PUT',
+        url: `/groups/el/-/epics/${moved.iid}/reorder`,
+        payload: {
+          move_before_id: before === null ? null : (await epicByTitle(before)).id,
+          move_after_id: after === null ? null : (await epicByTitle(after)).id,
+        },
+        as,
+      });
+    };
+
+    it('moves an epic between two others, to the top and to the end', async () => {
+      expect(await manual()).toEqual(['Bravo', 'Echo', 'Alpha', 'Charlie', 'Delta']);
+      const res = await move('Delta', 'Bravo', 'Echo');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(await manual()).toEqual(['Bravo', 'Delta', 'Echo', 'Alpha', 'Charlie']);
+      expect((await move('Charlie', null, 'Bravo')).statusCode).toBe(200);
+      expect((await move('Bravo', 'Alpha', null)).statusCode).toBe(200);
+      expect(await manual()).toEqual(['Charlie', 'Delta', 'Echo', 'Alpha', 'Bravo']);
+    });
+
+    it('spreads the positions once when two neighbours leave no room', async () => {
+      await t.database.db.execute(sql`UPDATE epics SET relative_position = 7 WHERE title IN ('Echo', 'Alpha')`);
+      await t.database.db.execute(sql`UPDATE epics SET relative_position = 8 WHERE title = 'Alpha'`);
+      expect((await move('Charlie', 'Echo', 'Alpha')).statusCode).toBe(200);
+      const order = await manual();
+      expect(order.indexOf('Charlie')).toBe(order.indexOf('Echo') + 1);
+      expect(order.indexOf('Alpha')).toBe(order.indexOf('Charlie') + 1);
+    });
+
+    it('answers 404 to a Guest and for a neighbour the mover cannot see, and 422 without neighbours', async () => {
+      expect((await move('Alpha', 'Bravo', null, guest)).statusCode).toBe(404);
+      expect((await move('Alpha', 'Echo', null, guest)).statusCode).toBe(404);
+      const none = await move('Alpha', null, null);
+      expect(none.statusCode).toBe(422);
+      expect(none.json()).toEqual({ message: 'move_before_id or move_after_id must be given' });
+    });
+  });
 });

@@ -4,7 +4,6 @@
  * condition as the list); bulk edit touches only readable issues of the parent the actor may
  * administer (Reporter+), skipping the rest without saying which (hidden looks like missing).
  */
-import { positionBetween } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +11,7 @@ import type { GroupRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { moveBetween } from '../relative-order.ts';
 import type { HealthStatus, IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
 import {
@@ -158,22 +158,7 @@ export function issueListsService(db: Db, issues: IssueOperations) {
       }
       await transaction(db, async (tx) => {
         await lockEpicTreesOf(tx, node.group);
-        const r = issueListsRepository(tx);
-        const place = async () => {
-          const positions = await r.positions(wanted);
-          const before = moveBeforeId === null ? null : (positions.get(moveBeforeId) ?? undefined);
-          const after = moveAfterId === null ? null : (positions.get(moveAfterId) ?? undefined);
-          if (before === undefined || after === undefined) return null;
-          if (before !== null && after !== null && before >= after) return null;
-          return positionBetween(before, after);
-        };
-        let position = await place();
-        if (position === null) {
-          await r.rebalance(rootId);
-          position = await place();
-        }
-        if (position === null) throw new ValidationError({ base: ['Issue could not be moved!'] });
-        await r.setPosition(node.issue.id, position);
+        await moveBetween(tx, 'issues', rootId, node.issue.id, moveBeforeId, moveAfterId, 'Issue could not be moved!');
       });
     },
 

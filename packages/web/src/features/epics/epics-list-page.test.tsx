@@ -3,7 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AlertsArea } from '../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../app/alerts/alerts-context.tsx';
 import {
@@ -47,6 +47,7 @@ function epic(iid: number, patch: Partial<EpicsListEpicFragment> = {}): EpicsLis
     },
     group: { __typename: 'Group', id: 'gid://gitlab/Group/1', fullPath: 'acme' },
     labels: { __typename: 'LabelConnection', nodes: [] },
+    userPermissions: { __typename: 'EpicPermissions', adminEpicRelation: true },
     descendantCounts: {
       __typename: 'EpicDescendantCount',
       openedEpics: 1,
@@ -291,6 +292,37 @@ describe('EpicsListPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Epic 2' }));
     await user.keyboard('{Home}');
     expect(document.activeElement).toBe(first);
+  });
+
+  it('in manual order moves an epic with Alt+ArrowDown (PUT …/reorder with its new neighbours) and reads the page again', async () => {
+    const user = userEvent.setup();
+    const sent: { url: string; body: unknown }[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/reorder')) sent.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+      return new Response('{"message":null}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const seen: EpicsListQueryQueryVariables[] = [];
+    renderPage([listMock({ epics: [epic(1), epic(2), epic(3)] }, seen)], '/groups/acme/-/epics?sort=relative_position');
+    const first = await screen.findByRole('link', { name: 'Epic 1' });
+    expect(screen.getByRole('list', { name: 'Epics' }).getAttribute('aria-describedby')).toBe('epics-reorder-hint');
+    expect(screen.getAllByTestId('epics-list-row')[0]?.getAttribute('draggable')).toBe('true');
+    const reads = seen.length;
+    act(() => first.focus());
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      url: '/groups/acme/-/epics/1/reorder',
+      body: { move_before_id: 2, move_after_id: 3 },
+    });
+    await waitFor(() => expect(seen.length).toBeGreaterThan(reads));
+    fetchSpy.mockRestore();
+  });
+
+  it('offers no dragging outside the manual order', async () => {
+    renderPage([listMock({ epics: [epic(1), epic(2)] }, [])]);
+    await screen.findByRole('link', { name: 'Epic 1' });
+    expect(screen.getAllByTestId('epics-list-row')[0]?.getAttribute('draggable')).toBe('false');
+    expect(screen.getByRole('list', { name: 'Epics' }).getAttribute('aria-describedby')).toBeNull();
   });
 
   it.each([

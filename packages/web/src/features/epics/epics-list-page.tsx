@@ -14,7 +14,6 @@ import { FilteredSearch } from '../../components/filtered-search/filtered-search
 import { ListPager } from '../../components/issuable-list/list-pager.tsx';
 import { SortControl } from '../../components/issuable-list/sort-control.tsx';
 import { StateTabs } from '../../components/issuable-list/state-tabs.tsx';
-import { handleRowKeyDown } from '../../components/issuable-list/use-row-keyboard.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
@@ -23,7 +22,7 @@ import { routes } from '../../lib/routes.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import styles from './list/epics-list.module.css';
 import { EpicsListEmptyState } from './list/epics-list-empty-state.tsx';
-import { EpicsListRow } from './list/epics-list-row.tsx';
+import { EpicsListRows } from './list/epics-list-rows.tsx';
 import { useEpicsList } from './list/use-epics-list.ts';
 import { useEpicsListView } from './list/use-epics-list-view.ts';
 
@@ -89,11 +88,13 @@ export function EpicsListPage({ group }: { group: ResolvedGroup }) {
   } else {
     body = (
       <>
-        <ul className={styles.list} aria-label="Epics" onKeyDown={handleRowKeyDown}>
-          {list.epics.map((epic) => (
-            <EpicsListRow key={epic.id} epic={epic} groupPath={list.queriedPath} labelHref={labelHref} />
-          ))}
-        </ul>
+        <EpicsListRows
+          epics={list.epics}
+          groupPath={list.queriedPath}
+          labelHref={labelHref}
+          reorderable={view.sort === 'relative_position' && !!currentUser}
+          onReordered={list.refetch}
+        />
         <ListPager
           previousHref={previousHref}
           nextHref={nextHref}

@@ -1,5 +1,6 @@
 import { epicProgress, PROGRESS_TRACKING } from '@milepost/shared';
 import { Link } from 'react-router';
+import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { LabelChip } from '../../../components/planning/label-picker-chip.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -41,13 +42,15 @@ type EpicsListRowProps = {
   groupPath: string;
   /** The link that filters the list by a label. */
   labelHref: (title: string) => string;
+  /** Manual order: what makes the row draggable (and a drop target). */
+  reorder?: ReorderRowProps;
 };
 
 /**
  * One epic: confidential icon, title, labels; reference, dates, created by; on the right its
  * state, child epic and issue counts, progress by weight and the last update.
  */
-export function EpicsListRow({ epic, groupPath, labelHref }: EpicsListRowProps) {
+export function EpicsListRow({ epic, groupPath, labelHref, reorder = { draggable: false } }: EpicsListRowProps) {
   const counts = epic.descendantCounts;
   const childEpics = counts ? counts.openedEpics + counts.closedEpics : 0;
   const childIssues = counts ? counts.openedIssues + counts.closedIssues : 0;
@@ -56,7 +59,8 @@ export function EpicsListRow({ epic, groupPath, labelHref }: EpicsListRowProps) 
   const labels = epic.labels?.nodes ?? [];
   const closed = epic.state === 'closed';
   return (
-    <li className={styles.row} data-testid="epics-list-row">
+    <li {...reorder} className={[styles.row, reorder.className].filter(Boolean).join(' ')} data-testid="epics-list-row">
+      {reorder.draggable && <DragHandle />}
       <div className={styles.main}>
         <div className={styles.titleLine}>
           {epic.confidential && (

@@ -35,7 +35,7 @@ export function epicsListVariables(groupFullPath: string, view: EpicsListView): 
 /** One page of the list and the tab counts, for the same filter. */
 export function useEpicsList(groupFullPath: string, view: EpicsListView) {
   const variables = epicsListVariables(groupFullPath, view);
-  const { data, loading, error } = useQuery(EpicsListQueryDocument, { variables });
+  const { data, loading, error, refetch } = useQuery(EpicsListQueryDocument, { variables });
   const group = data?.group;
   const holder = variables.byParent ? group?.parentEpic : group;
   const connection = variables.byParent ? group?.parentEpic?.children : group?.epics;
@@ -52,5 +52,6 @@ export function useEpicsList(groupFullPath: string, view: EpicsListView) {
     total: connection?.count ?? null,
     pageInfo: connection?.pageInfo ?? null,
     counts: { opened, closed, all: opened !== null && closed !== null ? opened + closed : null },
+    refetch,
   };
 }

@@ -1,6 +1,8 @@
 import { HEALTH_STATUS_TITLES, isOverdue, labelSwatchColor, relativeDueDateText } from '@milepost/shared';
-import type { DragEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
+import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { AssigneeAvatarList } from '../../../components/planning/assignee-avatar-list.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
@@ -51,12 +53,8 @@ export type IssueRowProps = {
   selectable: boolean;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
-  /** Manual order: the row can be dragged (and moved with Alt+arrows). */
-  draggable: boolean;
-  onDragStart?: (event: DragEvent<HTMLLIElement>) => void;
-  onDragOver?: (event: DragEvent<HTMLLIElement>) => void;
-  onDrop?: (event: DragEvent<HTMLLIElement>) => void;
-  dropTarget?: boolean;
+  /** Manual order: what makes the row draggable (and a drop target). */
+  reorder: ReorderRowProps;
 };
 
 /**
@@ -72,11 +70,7 @@ export function IssueRow({
   selectable,
   selected,
   onSelectedChange,
-  draggable,
-  onDragStart,
-  onDragOver,
-  onDrop,
-  dropTarget,
+  reorder,
 }: IssueRowProps) {
   const reference = fullReference ? issue.reference : `#${issue.iid}`;
   const closed = issue.state === 'closed';
@@ -87,14 +81,9 @@ export function IssueRow({
   const typeIcon = TYPE_ICONS[issue.type ?? 'ISSUE'] ?? 'issues';
   return (
     <li
-      className={[styles.row, selected && styles.rowSelected, dropTarget && styles.rowDropTarget]
-        .filter(Boolean)
-        .join(' ')}
+      {...reorder}
+      className={[styles.row, selected && styles.rowSelected, reorder.className].filter(Boolean).join(' ')}
       data-issue-id={issue.id}
-      draggable={draggable}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
     >
       {selectable && (
         <div className={styles.select}>
@@ -103,11 +92,7 @@ export function IssueRow({
           </Checkbox>
         </div>
       )}
-      {draggable && (
-        <span className={styles.dragHandle} aria-hidden="true" title="Drag to reorder">
-          <Icon name="menu" size={14} />
-        </span>
-      )}
+      {reorder.draggable && <DragHandle />}
       <div className={styles.main}>
         <div className={styles.titleLine}>
           <Icon name={typeIcon} size={14} className={styles.typeIcon} />
@@ -118,7 +103,7 @@ export function IssueRow({
               <span className="visually-hidden">Confidential</span>
             </span>
           )}
-          <Link to={issue.webPath} className={styles.title} data-row-link="">
+          <Link to={issue.webPath} className={styles.title} {...{ [ROW_FOCUS_ATTRIBUTE]: '' }}>
             {issue.title}
           </Link>
           {issue.blocked && (

@@ -8,7 +8,7 @@ import {
   type IssueListSort,
   type IssueListState,
 } from '@milepost/shared';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../../app/shell/page-header.tsx';
 import { FilteredSearch } from '../../../components/filtered-search/filtered-search.tsx';
@@ -269,19 +269,4 @@ export function IssuesListPage({ scope }: { scope: IssuesListScope }) {
       </div>
     </div>
   );
-}
-
-/** Arrow keys move between the rows' titles (Home/End to the first/last). */
-export function handleRowsKeyDown(event: KeyboardEvent<HTMLElement>) {
-  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key) || event.altKey) return;
-  const links = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-row-link]')];
-  const at = links.indexOf(document.activeElement as HTMLElement);
-  if (at < 0) return;
-  const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : event.key === 'ArrowDown' ? at + 1 : at - 1;
-  const target = links[Math.max(0, Math.min(links.length - 1, next))];
-  if (target) {
-    event.preventDefault();
-    target.focus();
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { reorderNeighbours } from '../../../components/issuable-list/manual-reorder.tsx';
 import { localToday } from './issue-row.tsx';
 import { bulkUpdateInput } from './issues-bulk-edit.tsx';
-import { reorderNeighbours } from './issues-list-rows.tsx';
 
 describe('reorderNeighbours (GitLab move_before_id / move_after_id)', () => {
   const ids = ['a', 'b', 'c', 'd'];

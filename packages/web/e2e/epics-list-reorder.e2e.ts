@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { graphql, signInViaApi } from './fixtures.ts';
+
+/**
+ * The epics list's manual order on a group of the journey's own: drag an epic onto another's place
+ * (mouse; the narrow layout's touch screen moves with the keyboard's Alt+arrows instead), the order
+ * kept after a reload, the grip shown only in manual order, axe clean.
+ */
+
+const SHOTS = '/tmp/shots/epics-list';
+
+async function createGroupWithEpics(page: Page, name: string): Promise<string> {
+  const path = `elr-${name}-${Date.now()}`;
+  await graphql(page, 'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id } errors } }', {
+    input: { name: `Epics order ${name}`, path, visibility: 'private' },
+  });
+  for (const title of ['First', 'Second', 'Third', 'Fourth']) {
+    await graphql(page, 'mutation($input: CreateEpicInput!) { createEpic(input: $input) { errors } }', {
+      input: { groupPath: path, title },
+    });
+  }
+  return path;
+}
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Epics' }).getByTestId('epics-list-row');
+const titles = (page: Page) => rows(page).locator('[data-row-focus]').allTextContents();
+
+test.describe('epics list manual order', () => {
+  test('@narrow drag (or Alt+arrows) reorders epics and the order stays', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, 'alice');
+    const path = await createGroupWithEpics(page, testInfo.project.name);
+
+    // Other sorts offer no dragging.
+    await page.goto(`/groups/${path}/-/epics?sort=title_asc`);
+    await expect(rows(page)).toHaveCount(4);
+    await expect(rows(page).first()).toHaveAttribute('draggable', 'false');
+
+    await page.goto(`/groups/${path}/-/epics?sort=relative_position`);
+    await expect.poll(() => titles(page)).toEqual(['First', 'Second', 'Third', 'Fourth']);
+    await expect(rows(page).first()).toHaveAttribute('draggable', 'true');
+    await expect(rows(page).first().getByTitle('Drag to reorder')).toBeVisible();
+
+    if (testInfo.project.name === 'desktop') {
+      await rows(page).nth(2).dragTo(rows(page).nth(0));
+    } else {
+      await rows(page).nth(2).locator('[data-row-focus]').focus();
+      await page.keyboard.press('Alt+ArrowUp');
+      await expect.poll(() => titles(page)).toEqual(['First', 'Third', 'Second', 'Fourth']);
+      await page.getByRole('link', { name: 'Third' }).focus();
+      await page.keyboard.press('Alt+ArrowUp');
+    }
+    await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second', 'Fourth']);
+    await expect(page.getByRole('link', { name: 'Third' })).toBeVisible();
+
+    // The keyboard moves the focused epic down, and focus follows it.
+    await page.getByRole('link', { name: 'First' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First', 'Fourth']);
+    await expect(page.getByRole('link', { name: 'First' })).toBeFocused();
+
+    await page.reload();
+    await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First', 'Fourth']);
+    await expect(page.locator('[data-entering]')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/manual-order-${testInfo.project.name}.png` });
+
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
+  });
+});
