@@ -1,8 +1,8 @@
 /**
  * `npm run bench:web`: the roadmap scenario (roadmap.bench.ts) with every option given, then the
- * discussions scenario (discussions.bench.ts) and the markdown editor's (markdown-editor.bench.ts)
- * with the options they all know (`--runs`, `--warmup`,
- * `--build`, `--no-build`, `--headed`). Each can also run alone: `node packages/web/bench/<name>.bench.ts`.
+ * discussions scenario (discussions.bench.ts), the markdown editor's (markdown-editor.bench.ts) and
+ * the lists' (lists.bench.ts) with the options they all know (`--runs`, `--warmup`, `--build`,
+ * `--no-build`, `--headed`). Each can also run alone: `node packages/web/bench/<name>.bench.ts`.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -25,4 +25,5 @@ const roadmap = run('roadmap', args);
 const built = shared.includes('--build') ? shared.filter((a) => a !== '--build') : shared;
 const discussions = run('discussions', built);
 const editor = run('markdown-editor', built);
-process.exitCode = roadmap || discussions || editor;
+const lists = run('lists', built);
+process.exitCode = roadmap || discussions || editor || lists;

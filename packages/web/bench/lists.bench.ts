@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:web` (third part; alone: `node packages/web/bench/lists.bench.ts`): the issue and
+ * epic lists in a real browser, at the demo's size (acme: ~300 issues, ~60 epics) and on the
+ * benchmark group (`bench:seed`: 10,000 epics, 50,000 issues by default).
+ *
+ * Starts the real server (demo users, fresh temp data directory; see bench-server.ts), seeds the
+ * benchmark group with alice a Developer, then per list and run, in a fresh browser signed in as
+ * alice, on the page's own clock:
+ *
+ * - first rows: navigation start → the list's first rows painted;
+ * - next page: 'Next' clicked → the next page's rows painted;
+ * - filter: a label filter applied (the URL changed in place, as the filter bar does) → its rows painted.
+ *
+ * Prints each run and the medians beside issue 13's targets (group issue list first rows ≤ 500 ms,
+ * filter change → new rows ≤ 300 ms); asserts nothing. Options: `--runs N` (default 3),
+ * `--warmup N` (default 1), `--epics N`, `--issues N`, `--build`, `--no-build`, `--headed`.
+ */
+import {
+  type BenchServer,
+  cleanUp,
+  DEMO_PASSWORD,
+  onCleanUp,
+  seedBenchGroup,
+  startBenchServer,
+} from '@milepost/server/bench/bench-server.ts';
+import type { Browser, Page } from '@playwright/test';
+import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+
+const USER = 'alice';
+const VIEWPORT = { width: 1440, height: 900 };
+const GROUP = 'bench-lists';
+const TARGET = { firstRowsMs: 500, filterMs: 300 };
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+function parseArgs(argv: readonly string[]) {
+  const options = { runs: 3, warmup: 1, epics: 10_000, issues: 50_000, build: 'auto' as 'auto' | 'always' | 'never' };
+  let headed = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = (argv[i] ?? '').split('=', 2);
+    const number = (min: number) => {
+      const n = Number(inline ?? argv[++i]);
+      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
+      return n;
+    };
+    if (flag === '--runs') options.runs = number(1);
+    else if (flag === '--warmup') options.warmup = number(0);
+    else if (flag === '--epics') options.epics = number(1);
+    else if (flag === '--issues') options.issues = number(1);
+    else if (flag === '--build') options.build = 'always';
+    else if (flag === '--no-build') options.build = 'never';
+    else if (flag === '--headed') headed = true;
+    else
+      throw new Error(
+        `Unknown option ${flag}. Options: --runs N --warmup N --epics N --issues N --build --no-build --headed`,
+      );
+  }
+  return { ...options, headed };
+}
+
+type List = { name: string; path: string; rows: string; label: string };
+
+const lists = (group: string, project: string, size: string): List[] => [
+  {
+    name: `project issues (${size})`,
+    path: `/${project}/-/issues`,
+    rows: 'ul[aria-label="Issues"] > li',
+    label: 'bug',
+  },
+  {
+    name: `group issues (${size})`,
+    path: `/groups/${group}/-/issues`,
+    rows: 'ul[aria-label="Issues"] > li',
+    label: 'bug',
+  },
+  { name: `epics (${size})`, path: `/groups/${group}/-/epics`, rows: 'ul[aria-label="Epics"] > li', label: 'bug' },
+];
+
+type Probe = (selector: string, before: string | null) => Promise<number>;
+
+/** In the page before its scripts: `__rowsPainted(selector, before)` resolves with the time (page clock)
+ * the list's first row differs from `before` (and no skeleton is left) and has been painted. */
+function installProbe() {
+  const probe: Probe = (selector, before) =>
+    new Promise((resolve) => {
+      const check = () => {
+        const first = document.querySelector(selector);
+        const skeleton = document.querySelector('[aria-busy="true"]');
+        if (first && !skeleton && first.textContent !== before) {
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now());
+            channel.port2.postMessage(null);
+          });
+        } else requestAnimationFrame(check);
+      };
+      check();
+    });
+  (window as unknown as { __rowsPainted: Probe }).__rowsPainted = probe;
+}
+
+/** In the page: the time from `change` (clicking Next, or a filter put in the URL) to the new rows painted. */
+function timeChange({ selector, next, url }: { selector: string; next: boolean; url: string }): Promise<number> {
+  const before = document.querySelector(selector)?.textContent ?? null;
+  const start = performance.now();
+  const done = (window as unknown as { __rowsPainted: Probe }).__rowsPainted(selector, before);
+  if (next) document.querySelector<HTMLAnchorElement>('a[rel="next"]')?.click();
+  else {
+    history.pushState(null, '', url);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }
+  return done.then((t) => t - start);
+}
+
+type RunResult = { firstRowsMs: number; nextPageMs: number | null; filterMs: number; rows: number };
+
+async function measure(browser: Browser, server: BenchServer, list: List): Promise<RunResult> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  try {
+    await signIn(context, USER, DEMO_PASSWORD);
+    const page: Page = await context.newPage();
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+    await page.addInitScript(installProbe);
+    await page.goto(list.path, { waitUntil: 'commit' });
+    const firstRowsMs = await page.evaluate(
+      (selector) => (window as unknown as { __rowsPainted: Probe }).__rowsPainted(selector, null),
+      list.rows,
+    );
+    const rows = await page.locator(list.rows).count();
+    const url = `${list.path}?label_name[]=${list.label}`;
+    const hasNext = (await page.locator('a[rel="next"]').count()) > 0;
+    const nextPageMs = hasNext ? await page.evaluate(timeChange, { selector: list.rows, next: true, url }) : null;
+    const filterMs = await page.evaluate(timeChange, { selector: list.rows, next: false, url });
+    return { firstRowsMs, nextPageMs, filterMs, rows };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  await ensureBuild(options.build, out);
+  const server = await startBenchServer('bench-lists', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
+  await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
+  const browser = await launchChromium(options.headed);
+  onCleanUp(() => browser.close());
+  const all = [
+    ...lists('acme', 'acme/website', 'demo'),
+    ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
+  ];
+  const summary: string[][] = [];
+  for (const list of all) {
+    for (let i = 0; i < options.warmup; i++) await measure(browser, server, list);
+    const results: RunResult[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      const r = await measure(browser, server, list);
+      results.push(r);
+      out(
+        `${list.name} ${list.path} run ${i + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows)`,
+      );
+    }
+    const next = results.map((r) => r.nextPageMs).filter((v): v is number => v !== null);
+    summary.push([
+      list.name,
+      ms(median(results.map((r) => r.firstRowsMs))),
+      ms(next.length ? median(next) : null),
+      ms(median(results.map((r) => r.filterMs))),
+    ]);
+  }
+  out();
+  out(
+    `Lists, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium, signed in as ${USER}; ${options.runs} runs, median`,
+  );
+  out(
+    `targets (issue 13): group issue list first rows ≤ ${TARGET.firstRowsMs} ms, filter change → new rows ≤ ${TARGET.filterMs} ms`,
+  );
+  const header = ['list', 'first rows', 'next page', 'filter applied'];
+  const widths = header.map((h, c) => Math.max(h.length, ...summary.map((row) => (row[c] ?? '').length)));
+  const line = (row: string[]) => row.map((v, c) => v.padEnd(widths[c] ?? 0)).join('  ');
+  out(line(header));
+  out(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const row of summary) out(line(row));
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());
