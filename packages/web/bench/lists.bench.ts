@@ -104,8 +104,13 @@ function timeChange({ selector, next, url }: { selector: string; next: boolean; 
   const before = document.querySelector(selector)?.textContent ?? null;
   const start = performance.now();
   const done = (window as unknown as { __rowsPainted: Probe }).__rowsPainted(selector, before);
-  if (next) document.querySelector<HTMLAnchorElement>('a[rel="next"]')?.click();
-  else {
+  if (next) {
+    // The epics list's 'Next' is a link, the issue lists' a button.
+    const control =
+      document.querySelector<HTMLElement>('a[rel="next"]') ??
+      Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Next' && !b.disabled);
+    control?.click();
+  } else {
     history.pushState(null, '', url);
     dispatchEvent(new PopStateEvent('popstate'));
   }
@@ -128,7 +133,7 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
     );
     const rows = await page.locator(list.rows).count();
     const url = `${list.path}?label_name[]=${list.label}`;
-    const hasNext = (await page.locator('a[rel="next"]').count()) > 0;
+    const hasNext = (await page.locator('a[rel="next"], button:text-is("Next"):not([disabled])').count()) > 0;
     const nextPageMs = hasNext ? await page.evaluate(timeChange, { selector: list.rows, next: true, url }) : null;
     const filterMs = await page.evaluate(timeChange, { selector: list.rows, next: false, url });
     return { firstRowsMs, nextPageMs, filterMs, rows };
