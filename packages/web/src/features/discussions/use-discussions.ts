@@ -2,8 +2,11 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type DiscussionFieldsFragment,
+  type DiscussionPageFragment,
   EpicDiscussionsQueryDocument,
+  type EpicDiscussionsQueryQuery,
   IssueDiscussionsQueryDocument,
+  type IssueDiscussionsQueryQuery,
   type NotesFilterType,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
@@ -53,22 +56,34 @@ export function useDiscussions(
   const connection = node?.discussions;
   const [moreError, setMoreError] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  // The filter and sort whose further pages are being fetched (null: none).
   const fetching = useRef<string | null>(null);
   const fetchMore = query.fetchMore;
+  const listKey = `${noteable.type}/${noteable.fullPath}/${noteable.iid}:${filter}:${sort}`;
+  const current = useRef(listKey);
+  current.current = listKey;
 
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
   useEffect(() => {
-    if (!hasNextPage || !endCursor || moreError || fetching.current === endCursor) return;
-    fetching.current = endCursor;
+    if (!hasNextPage || !endCursor || moreError || fetching.current === listKey) return;
+    fetching.current = listKey;
     setLoadingMore(true);
-    fetchMore({ variables: { after: endCursor, first: NEXT_PAGE_SIZE } })
+    const load = async () => {
+      let after: string | null = endCursor;
+      // Each page is asked for as soon as the previous one arrived, not once it was rendered; a
+      // list the viewer left (another filter or sort) stops.
+      while (after && current.current === listKey) {
+        after = nextCursor(await fetchMore({ variables: { after, first: NEXT_PAGE_SIZE } }));
+      }
+    };
+    load()
       .catch(() => setMoreError(true))
       .finally(() => {
-        fetching.current = null;
+        if (fetching.current === listKey) fetching.current = null;
         setLoadingMore(false);
       });
-  }, [hasNextPage, endCursor, moreError, fetchMore]);
+  }, [hasNextPage, endCursor, moreError, fetchMore, listKey]);
 
   const discussions = useMemo(() => nodesOf(connection), [connection]);
   const data = noteable.type === 'Issue' ? issue.data : epic.data;
@@ -90,4 +105,11 @@ export function useDiscussions(
     },
     missing: Boolean(data) && !node,
   };
+}
+
+/** Where the page after a fetched one starts (null: it was the last). */
+function nextCursor({ data }: { data?: IssueDiscussionsQueryQuery | EpicDiscussionsQueryQuery }): string | null {
+  const node = data && 'project' in data ? data.project?.issue : data && 'group' in data ? data.group?.epic : null;
+  const page: DiscussionPageFragment | undefined = node?.discussions;
+  return page?.pageInfo.hasNextPage ? (page.pageInfo.endCursor ?? null) : null;
 }
