@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { DiscussionFieldsFragment } from '../../gql/graphql.ts';
 import { DiscussionItem } from './discussion-item.tsx';
 import styles from './discussions.module.css';
@@ -22,9 +22,9 @@ type DiscussionListProps = {
 };
 
 /**
- * The activity's entries: the first page at once, the rest a step at a time in low-priority
- * renders (React transitions: interruptible, and each step's commit stays short), so a long thread
- * never blocks scrolling or typing while it loads. Every entry ends up in the page (find in page,
+ * The activity's entries: the first page at once, the rest a step at a time, each step its own
+ * short task with the browser free to paint and answer input between them, so a long thread never
+ * blocks scrolling or typing while it loads. Every entry ends up in the page (find in page,
  * `#note_12` links), laid out lazily by `content-visibility`.
  */
 export const DiscussionList = memo(function DiscussionList({
@@ -43,7 +43,7 @@ export const DiscussionList = memo(function DiscussionList({
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
   useEffect(() => {
     if (shown >= discussions.length) return;
-    const step = setTimeout(() => startTransition(() => setShown((count) => count + RENDER_STEP)), 0);
+    const step = setTimeout(() => setShown((count) => count + RENDER_STEP), 0);
     return () => clearTimeout(step);
   }, [shown, discussions.length]);
 

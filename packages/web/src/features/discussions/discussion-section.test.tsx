@@ -273,6 +273,29 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('fetches page after page without waiting for the layout, and lays the entries out a step at a time', async () => {
+    const comments = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => buildDiscussion([buildNote({ bodyHtml: `<p>c${from + i}</p>` })]));
+    const pages: Record<string, ReturnType<typeof page>> = {
+      first: page(comments(0, 20), 'cursor-1', 70),
+      'cursor-1': page(comments(20, 40), 'cursor-2', 70),
+      'cursor-2': page(comments(60, 10), null, 70),
+    };
+    const { calls } = renderSection({
+      IssueDiscussionsQuery: (variables) => issueAnswer(pages[String(variables.after ?? 'first')] ?? page([])),
+    });
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBe(70), { timeout: 15_000 });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading more activity' })).toBeNull());
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(within(list).getByText('c69')).toBeTruthy();
+    expect(calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => c.variables.after)).toEqual([
+      undefined,
+      'cursor-1',
+      'cursor-2',
+    ]);
+  });
+
   it('edits under the lock version and keeps the text when someone else saved first', async () => {
     const note = buildNote({ body: 'Old', bodyHtml: '<p>Old</p>', lockVersion: 3 });
     const theirs = { ...note, body: 'Theirs', bodyHtml: '<p>Theirs</p>', lockVersion: 4 };
