@@ -117,6 +117,8 @@ test.describe('discussions', () => {
   });
 
   test('@narrow an internal note is for Reporters: Dave sees it, Erin (Guest) does not', async ({ page }, testInfo) => {
+    // Three users or a reload and axe: more than the default 30 s on a busy machine.
+    test.slow();
     await signInViaApi(page, 'alice');
     const iid = await createEpic(page, `Internal journey ${testInfo.project.name}`);
     await page.goto(`/groups/acme/-/epics/${iid}`);
@@ -144,6 +146,8 @@ test.describe('discussions', () => {
   });
 
   test('@narrow the filter and sort stay as Heidi chose them after a reload', async ({ page }, testInfo) => {
+    // Three users or a reload and axe: more than the default 30 s on a busy machine.
+    test.slow();
     await signInViaApi(page, 'heidi');
     const iid = await createEpic(page, `Filter journey ${testInfo.project.name}`);
     await graphql(page, 'mutation($input: UpdateEpicInput!) { updateEpic(input: $input) { errors } }', {
