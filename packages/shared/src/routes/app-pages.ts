@@ -13,7 +13,7 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/users\/sign_in$/, access: 'public' },
   { pattern: /^\/dashboard\/groups$/, access: 'public' },
   { pattern: /^\/-\/user_settings\/personal_access_tokens$/, access: 'signed-in' },
-  { pattern: /^\/-\/profile\/preferences$/, access: 'signed-in' },
+  { pattern: /^\/-\/profile(\/preferences|\/password\/edit|\/active_sessions)?$/, access: 'signed-in' },
   { pattern: /^\/admin$/, access: 'admin' },
 ];
 

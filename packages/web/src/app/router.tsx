@@ -23,6 +23,9 @@ const PersonalAccessTokensPage = lazyPage(
   () => import('../features/settings/personal-access-tokens-page.tsx'),
   'PersonalAccessTokensPage',
 );
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
+const PasswordPage = lazyPage(() => import('../features/profile/password-page.tsx'), 'PasswordPage');
+const ActiveSessionsPage = lazyPage(() => import('../features/profile/active-sessions-page.tsx'), 'ActiveSessionsPage');
 const PreferencesPage = lazyPage(() => import('../features/settings/preferences-page.tsx'), 'PreferencesPage');
 
 /** While a page's chunk loads, the same placeholder rows the pages show while their data loads. */
@@ -52,6 +55,9 @@ export function createRouter() {
                 { path: 'dashboard/groups', element: page(<GroupsDashboardPage />) },
                 { path: '-/user_settings/personal_access_tokens', element: page(<PersonalAccessTokensPage />) },
                 { path: '-/profile/preferences', element: page(<PreferencesPage />) },
+                { path: '-/profile', element: page(<ProfilePage />) },
+                { path: '-/profile/password/edit', element: page(<PasswordPage />) },
+                { path: '-/profile/active_sessions', element: page(<ActiveSessionsPage />) },
                 { path: 'admin', element: page(<AdminPage />) },
                 { path: 'groups/*', element: page(<GroupsPrefixPage />) },
                 { path: '*', element: page(<NamespacePage />) },

@@ -45,6 +45,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <MenuItem className={styles.item} textValue="Your profile" href={user.webPath}>
               <Icon name="user" /> Your profile
             </MenuItem>
+            <MenuItem className={styles.item} textValue="Edit profile" href={routes.editProfile()}>
+              <Icon name="pencil" /> Edit profile
+            </MenuItem>
             <MenuItem className={styles.item} textValue="Your groups" href={routes.dashboardGroups()}>
               <Icon name="group" /> Your groups
             </MenuItem>
