@@ -86,7 +86,8 @@ function installProbe() {
       const check = () => {
         const first = document.querySelector(selector);
         const skeleton = document.querySelector('[aria-busy="true"]');
-        if (first && !skeleton && first.textContent !== before) {
+        // New rows, or (after a change) none at all: the filter's empty state.
+        if (!skeleton && (first ? first.textContent !== before : before !== null)) {
           requestAnimationFrame(() => {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => resolve(performance.now());
@@ -117,7 +118,7 @@ function timeChange({ selector, next, url }: { selector: string; next: boolean; 
   return done.then((t) => t - start);
 }
 
-type RunResult = { firstRowsMs: number; nextPageMs: number | null; filterMs: number; rows: number };
+type RunResult = { firstRowsMs: number; nextPageMs: number | null; filterMs: number | null; rows: number };
 
 async function measure(browser: Browser, server: BenchServer, list: List): Promise<RunResult> {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
@@ -134,8 +135,13 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
     const rows = await page.locator(list.rows).count();
     const url = `${list.path}?label_name[]=${list.label}`;
     const hasNext = (await page.locator('a[rel="next"], button:text-is("Next"):not([disabled])').count()) > 0;
-    const nextPageMs = hasNext ? await page.evaluate(timeChange, { selector: list.rows, next: true, url }) : null;
-    const filterMs = await page.evaluate(timeChange, { selector: list.rows, next: false, url });
+    // A change that never settles counts as not measured (—) after a minute instead of hanging the bench.
+    const bounded = (change: Promise<number>) =>
+      Promise.race([change, new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000))]);
+    const nextPageMs = hasNext
+      ? await bounded(page.evaluate(timeChange, { selector: list.rows, next: true, url }))
+      : null;
+    const filterMs = await bounded(page.evaluate(timeChange, { selector: list.rows, next: false, url }));
     return { firstRowsMs, nextPageMs, filterMs, rows };
   } finally {
     await context.close();
@@ -172,11 +178,12 @@ async function main() {
       );
     }
     const next = results.map((r) => r.nextPageMs).filter((v): v is number => v !== null);
+    const filtered = results.map((r) => r.filterMs).filter((v): v is number => v !== null);
     summary.push([
       list.name,
       ms(median(results.map((r) => r.firstRowsMs))),
       ms(next.length ? median(next) : null),
-      ms(median(results.map((r) => r.filterMs))),
+      ms(filtered.length ? median(filtered) : null),
     ]);
   }
   out();
