@@ -77,7 +77,7 @@ export function createServices(
     abuseReports: abuseReportsService(db),
     issuePage: issuePageService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
-    webPages: webPagesService(db, { groups, projects, epics, issues }),
+    webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };
 }
 

@@ -209,6 +209,21 @@ export function milestonesService(db: Db) {
       return row && row.groupId === own.groupId && row.projectId === own.projectId ? row : undefined;
     },
 
+    /** A milestone of exactly this container by its iid (the web page's address); undefined when missing or hidden. */
+    async findByIid(actor: Actor, c: MilestoneContainer, iid: number): Promise<MilestoneRow | undefined> {
+      if (!(await can(db, actor, 'readMilestone', subject(c)))) return undefined;
+      const own = owner(c);
+      const { rows } = await repo.list({
+        ...(own.groupId !== null ? { groupIds: [own.groupId] } : { projectIds: [own.projectId ?? 0] }),
+        visible: await visibleMilestonesSql(db, actor),
+        iids: [iid],
+        sort: 'due_date_asc',
+        limit: 1,
+        offset: 0,
+      });
+      return rows[0];
+    },
+
     /** A milestone by global id if the actor may read its container. */
     async findVisible(actor: Actor, id: number): Promise<MilestoneRow | undefined> {
       const row = await repo.findById(id);

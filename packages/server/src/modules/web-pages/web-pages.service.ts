@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { epicsService } from '../epics/epics.service.ts';
 import type { groupsService } from '../groups/groups.service.ts';
 import type { issuesService } from '../issues/issues.service.ts';
+import type { milestonesService } from '../milestones/milestones.service.ts';
 import type { projectsService } from '../projects/projects.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
@@ -30,6 +31,7 @@ type Deps = {
   projects: ReturnType<typeof projectsService>;
   epics: ReturnType<typeof epicsService>;
   issues: ReturnType<typeof issuesService>;
+  milestones: ReturnType<typeof milestonesService>;
 };
 
 export function webPagesService(db: Db, deps: Deps) {
@@ -54,6 +56,10 @@ export function webPagesService(db: Db, deps: Deps) {
           if (sub.page === 'issue' || sub.page === 'incident') {
             return (await deps.issues.find(actor, project, Number(sub.iid))) ? 'ok' : hidden;
           }
+          if (sub.page === 'milestone') {
+            const found = await deps.milestones.findByIid(actor, { type: 'Project', ...project }, Number(sub.iid));
+            return found ? 'ok' : hidden;
+          }
           return 'ok';
         }
       }
@@ -62,6 +68,9 @@ export function webPagesService(db: Db, deps: Deps) {
         const sub = groupSubPage(location.subPath);
         if (!sub) return 'not-found';
         if (sub.page === 'epic') return (await deps.epics.find(actor, group, Number(sub.iid))) ? 'ok' : hidden;
+        if (sub.page === 'milestone') {
+          return (await deps.milestones.findByIid(actor, { type: 'Group', group }, Number(sub.iid))) ? 'ok' : hidden;
+        }
         return 'ok';
       }
       const username = profileUsername(location);

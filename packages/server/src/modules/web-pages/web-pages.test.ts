@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
+import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 
@@ -118,6 +119,27 @@ describe('page requests', () => {
     expect(res.headers.location).toBe(
       `/users/sign_in?redirect=${encodeURIComponent('/groups/secret-group/-/roadmap?layout=WEEKS')}`,
     );
+  });
+
+  it('serves the labels and milestones pages, and a milestone page only for a milestone that exists', async () => {
+    const { buildMilestone } = labelsMilestonesFactories(t);
+    const groupMilestone = await buildMilestone({ group: open });
+    const projectMilestone = await buildMilestone({ project });
+    const hidden = await buildMilestone({ group: secret });
+    for (const url of [
+      '/groups/open-group/-/labels',
+      '/groups/open-group/-/milestones',
+      `/groups/open-group/-/milestones/${groupMilestone.iid}`,
+      '/open-group/web/-/labels',
+      '/open-group/web/-/milestones',
+      `/open-group/web/-/milestones/${projectMilestone.iid}`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    expect((await get('/groups/open-group/-/milestones/999', member)).statusCode).toBe(404);
+    expect((await get(`/open-group/web/-/milestones/${projectMilestone.iid + 1000}`, member)).statusCode).toBe(404);
+    expect((await get(`/groups/secret-group/-/milestones/${hidden.iid}`, outsider)).statusCode).toBe(404);
+    expect((await get(`/groups/secret-group/-/milestones/${hidden.iid}`, member)).statusCode).toBe(200);
   });
 
   it('serves the private pages to those who may see them', async () => {
