@@ -49,6 +49,8 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Epics', to: routes.groupEpics(fullPath), icon: 'epic' },
             { label: 'Roadmap', to: routes.groupRoadmap(fullPath), icon: 'roadmap' },
             { label: 'Iterations', to: routes.groupCadences(fullPath), icon: 'iteration' },
+            { label: 'Milestones', to: routes.groupMilestones(fullPath), icon: 'milestone' },
+            { label: 'Labels', to: routes.groupLabels(fullPath), icon: 'label' },
             { label: 'Members', to: routes.groupMembers(fullPath), icon: 'users' },
           ]}
         />
@@ -65,6 +67,8 @@ export function LeftNav({ id }: { id: string }) {
           items={[
             { label: 'Overview', to: routes.project(fullPath), icon: 'overview', end: true },
             { label: 'Issues', to: routes.projectIssues(fullPath), icon: 'issues' },
+            { label: 'Milestones', to: routes.projectMilestones(fullPath), icon: 'milestone' },
+            { label: 'Labels', to: routes.projectLabels(fullPath), icon: 'label' },
             { label: 'Members', to: routes.projectMembers(fullPath), icon: 'users' },
             { label: 'Issue templates', to: routes.projectIssueTemplates(fullPath), icon: 'settings' },
           ]}
