@@ -4,6 +4,9 @@ import { expect, test } from './demo-today.ts';
 import { restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/labels-milestones';
+
+// Each journey walks a whole life (a dozen saves and reloads): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 const PROJECT = 'acme/platform/api';
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -124,25 +127,24 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await page.screenshot({ path: `${SHOTS}/milestone-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
-  const actions = page.getByRole('button', { name: `Actions for milestone ${title}` });
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Close' }).click();
+  // The actions menu, opened again if a re-render closed it before the item was chosen.
+  const choose = async (item: string) =>
+    await expect(async () => {
+      await page.getByRole('button', { name: `Actions for milestone ${title}` }).click();
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 2000 });
+    }).toPass();
+  await choose('Close');
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Reopen' }).click();
+  await choose('Reopen');
   await expect(page.getByText('Closed', { exact: true })).toBeHidden();
 
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Promote to group milestone' }).click();
+  await choose('Promote to group milestone');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Promote milestone' }).click();
   await expect(page).toHaveURL(/\/groups\/acme\/platform\/-\/milestones\/\d+$/);
   await expect(page.getByText('50% complete')).toBeVisible();
 
   await expect(page.getByRole('alertdialog')).toBeHidden();
-  await expect(async () => {
-    await page.getByRole('button', { name: `Actions for milestone ${title}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click({ timeout: 2000 });
-  }).toPass();
+  await choose('Delete');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete milestone' }).click();
   await expect(page).toHaveURL(/\/groups\/acme\/platform\/-\/milestones$/);
 });
