@@ -93,7 +93,9 @@ export function AutocompleteSuggestions({
   const search = useDebouncedValue(match.query, DEBOUNCE_MS);
   const { source } = match;
   const remote = source !== 'emoji' && scope.groupPath !== null;
-  const { data, loading } = useQuery(MarkdownAutocompleteQueryDocument, {
+  // While a refined query loads, the last answer stays (filtered by the new query), so the list does
+  // not close under a key that is already on its way (Enter would then write a new line).
+  const { data, previousData, loading } = useQuery(MarkdownAutocompleteQueryDocument, {
     variables: {
       fullPath: scope.groupPath ?? '',
       search: search || null,
@@ -108,10 +110,16 @@ export function AutocompleteSuggestions({
   });
 
   const projectPath = scope.projectPath ?? null;
-  const items = useMemo(
-    () => suggestionsOf(match, data, projectPath).slice(0, MAX_SUGGESTIONS),
-    [match, data, projectPath],
-  );
+  const stale = data === undefined;
+  const shown = data ?? previousData;
+  const items = useMemo(() => {
+    const all = suggestionsOf(match, shown, projectPath);
+    const query = match.query.toLowerCase();
+    const fitting = stale
+      ? all.filter((item) => `${item.label} ${item.description ?? ''}`.toLowerCase().includes(query))
+      : all;
+    return fitting.slice(0, MAX_SUGGESTIONS);
+  }, [match, shown, stale, projectPath]);
 
   useEffect(() => {
     onItems(items);

@@ -34,10 +34,10 @@ const users: MockLink.MockedResponse = {
   },
 };
 
-function Harness() {
+function Harness({ mocks = [users] }: { mocks?: MockLink.MockedResponse[] }) {
   const [value, setValue] = useState('');
   return (
-    <MockedProvider mocks={[users]}>
+    <MockedProvider mocks={mocks}>
       <MarkdownEditor
         value={value}
         onChange={setValue}
@@ -80,6 +80,29 @@ describe('GFM autocomplete in the markdown editor', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('option')[1]?.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Tab}');
     expect(textbox().value).toBe('Ask @alan ');
+  });
+
+  it('keeps the fitting suggestions of the last answer while a refined query loads, so Enter still picks', async () => {
+    const slowRefined: MockLink.MockedResponse = {
+      request: { ...users.request, variables: { ...users.request.variables, search: 'ali' } },
+      delay: 5000,
+      result: users.result,
+    };
+    const user = userEvent.setup();
+    render(<Harness mocks={[users, slowRefined]} />);
+    await user.type(textbox(), 'Ask @al');
+    await screen.findByRole('listbox', { name: 'Suggestions' }, { timeout: 3000 });
+    await user.type(textbox(), 'i');
+    // Past the debounce, the refined query is on its way: the list shows what fits of the last one.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const list = screen.getByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alice Anderson@alice']);
+    await user.keyboard('{Enter}');
+    expect(textbox().value).toBe('Ask @alice ');
   });
 
   it('closes with Escape and keeps the text', async () => {
