@@ -192,6 +192,8 @@ test.describe('roadmap accessibility', () => {
   });
 
   test('keyboard: every control is reached with Tab and operated with keys alone', async ({ page }, testInfo) => {
+    // A long walk through every control: 30 s is too short with two workers sharing two cores.
+    test.slow();
     await openRoadmap(page, THREE_YEARS);
     const focused = page.locator(':focus');
 
