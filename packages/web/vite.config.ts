@@ -48,6 +48,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     globals: true,
+    // Time-outs are hang guards, not speed checks (speed is measured by benchmarks): two workers share
+    // CI's two cores, and a jsdom test that renders a whole page can take several seconds there.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     // One known test-only clash, not a product error: React Aria moves virtual focus in a passive
     // effect by dispatching a synthetic `blur` on the input; user-event's document listener then

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearCookies } from './cookies.ts';
 
@@ -16,6 +16,10 @@ if (typeof globalThis.CSS === 'undefined') {
     }).join('');
   Object.defineProperty(globalThis, 'CSS', { value: { escape: cssEscape, supports: () => false }, configurable: true });
 }
+
+// `findBy…` and `waitFor` wait up to 5 s (Testing Library's 1 s is too short with two workers on two
+// cores); like the test time-out, a hang guard only.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -4,9 +4,6 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { input, list, optionNames, renderFilteredSearch, startToken, tok } from './filtered-search-test-utils.tsx';
 
-// React Aria in jsdom is slow on a busy machine (the subgroup list renders 100 options).
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
   localStorage.clear();
 });

@@ -6,7 +6,7 @@
  */
 import type { FilterValue } from '@milepost/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   input,
   list,
@@ -16,8 +16,6 @@ import {
   startToken,
   tok,
 } from './filtered-search-test-utils.tsx';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -11,9 +11,6 @@ import {
   tok,
 } from './filtered-search-test-utils.tsx';
 
-// React Aria in jsdom is slow on a busy machine (the subgroup list renders 100 options).
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
   localStorage.clear();
 });
