@@ -461,7 +461,11 @@ try {
     if (res.statusCode !== 200) throw new Error(`REST failed: ${res.body.slice(0, 400)}`);
     return res.body;
   };
-  const restList = await time(rest(`/api/v4/groups/${seeded.group.id}/issues?per_page=100&state=opened`));
+  const restUrl = `/api/v4/groups/${seeded.group.id}/issues?per_page=100&state=opened`;
+  const restList = await time(rest(restUrl));
+  const restQueries = await queriesOf(rest(restUrl));
+  const restSql = [];
+  for (let i = 0; i < 15; i++) restSql.push((await queriesOf(rest(restUrl))).reduce((sum, q) => sum + q.ms, 0));
   const countsQuery = `query($fullPath: ID!) { group(fullPath: $fullPath) { issueStatusCounts { opened closed all } } }`;
   const tabCounts = await time(gql(countsQuery, { fullPath: groupPath }));
   out();
@@ -470,6 +474,17 @@ try {
       `target ≤ 25 ms: ${restList.p50 <= 25 ? 'met' : 'MISSED'}); Group.issueStatusCounts p50 ${ms(tabCounts.p50)} ` +
       `(p95 ${ms(tabCounts.p95)})`,
   );
+  out(
+    `  the REST list sends ${restQueries.length} queries, ${ms(
+      percentile(
+        restSql.sort((a, b) => a - b),
+        50,
+      ),
+    )} summed in SQL (p50)`,
+  );
+  if (flag('--queries'))
+    for (const q of restQueries)
+      out(`  [${q.ms.toFixed(1).padStart(5)} ms] ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
   out(
     'API/SQL: API p50 over the p50 of one hand-written query returning the same rows and columns. queries: SQL ' +
       'queries one request sends; Σ app SQL: their summed times (loaders run in parallel, so it can exceed the request).',

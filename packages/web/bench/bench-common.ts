@@ -1,13 +1,223 @@
 /**
- * What the web benchmarks (`npm run bench:web`: roadmap.bench.ts, discussions.bench.ts) share:
- * building the web app when its sources are newer, Debian's Chromium, signing in.
+ * What the web benchmarks (`npm run bench:web`: roadmap, discussions, markdown editor, lists) share:
+ * their options, building the web app when its sources are newer, the real server and Debian's
+ * Chromium started and stopped together (`startBench`), a signed-in page (`openSignedIn`), medians
+ * and the printed tables.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exited, onCleanUp, stopProcess } from '@milepost/server/bench/bench-server.ts';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import {
+  type BenchServer,
+  cleanUp,
+  DEMO_PASSWORD,
+  exited,
+  onCleanUp,
+  startBenchServer,
+  stopProcess,
+} from '@milepost/server/bench/bench-server.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+
+export const VIEWPORT = { width: 1440, height: 900 };
+export const out = (line = '') => process.stdout.write(`${line}\n`);
+
+// --- options ------------------------------------------------------------------------------------------
+
+export type BuildMode = 'auto' | 'always' | 'never';
+type NumberSpec = { min: number; value: number };
+
+/**
+ * The options every web bench knows (`--runs N`, `--warmup N`, `--build`, `--no-build`, `--headed`),
+ * plus its own whole numbers (`numbers`: name → minimum and default, as `--name N` or `--name=N`)
+ * and folders (`paths`: `--name DIR`, null when not given). Anything else is refused with the list.
+ */
+export function parseBenchArgs<N extends string, P extends string = never>(
+  argv: readonly string[],
+  numbers: Record<N | 'runs' | 'warmup', NumberSpec>,
+  paths: readonly P[] = [],
+): { build: BuildMode; headed: boolean } & Record<N | 'runs' | 'warmup', number> & Record<P, string | null> {
+  const values: Record<string, number | string | null> = {};
+  for (const [name, spec] of Object.entries(numbers) as [string, NumberSpec][]) values[name] = spec.value;
+  for (const name of paths) values[name] = null;
+  let build: BuildMode = 'auto';
+  let headed = false;
+  const usage = [
+    ...Object.keys(numbers).map((name) => `--${name} N`),
+    '--build',
+    '--no-build',
+    '--headed',
+    ...paths.map((name) => `--${name} DIR`),
+  ].join(' ');
+  for (let i = 0; i < argv.length; i++) {
+    const [flag = '', inline] = (argv[i] ?? '').split('=', 2);
+    const name = flag.replace(/^--/, '');
+    const spec = (numbers as Record<string, NumberSpec | undefined>)[name];
+    if (flag === '--build') build = 'always';
+    else if (flag === '--no-build') build = 'never';
+    else if (flag === '--headed') headed = true;
+    else if (spec) {
+      const n = Number(inline ?? argv[++i]);
+      if (!Number.isSafeInteger(n) || n < spec.min)
+        throw new Error(`${flag} must be a whole number of at least ${spec.min}`);
+      values[name] = n;
+    } else if ((paths as readonly string[]).includes(name)) values[name] = path.resolve(inline ?? argv[++i] ?? '');
+    else throw new Error(`Unknown option ${flag}. Options: ${usage}`);
+  }
+  return { ...values, build, headed } as { build: BuildMode; headed: boolean } & Record<N | 'runs' | 'warmup', number> &
+    Record<P, string | null>;
+}
+
+// --- server, browser, signed-in pages ------------------------------------------------------------------
+
+/** Builds the web app if needed and starts the real server (see `startBench`), without a browser. */
+export async function startServer(
+  name: string,
+  options: { build: BuildMode },
+  settings: Record<string, string> = {},
+): Promise<BenchServer> {
+  await ensureBuild(options.build, out);
+  return await startBenchServer(name, { MILEPOST_PROTECTED_PATHS_LIMIT: '0', ...settings }, out);
+}
+
+/**
+ * Builds the web app if needed, starts the real server (demo users, fresh data directory, no sign-in
+ * throttle: runs sign in again and again from one address) and Chromium. Both are stopped by
+ * `runBench`'s clean-up, the browser first.
+ */
+export async function startBench(
+  name: string,
+  options: { build: BuildMode; headed: boolean },
+  settings: Record<string, string> = {},
+): Promise<{ server: BenchServer; browser: Browser }> {
+  const server = await startServer(name, options, settings);
+  const browser = await launchChromium(options.headed);
+  onCleanUp(() => browser.close());
+  return { server, browser };
+}
+
+/** A browser of its own for `work` (a run that wants a fresh one), closed after it, also on Ctrl-C. */
+export async function withOwnBrowser<T>(headed: boolean, work: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchChromium(headed);
+  const removeClose = onCleanUp(() => browser.close());
+  try {
+    return await work(browser);
+  } finally {
+    removeClose();
+    await browser.close();
+  }
+}
+
+/**
+ * A fresh context of `browser` on the server, signed in as `login` (the demo password), with a page
+ * ready for the bench's probes: tsx wraps named functions in `__name(…)` (esbuild keepNames), which
+ * the page needs too when such a function is handed to it.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  server: BenchServer,
+  opts: { login?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: opts.viewport ?? VIEWPORT });
+  try {
+    await signIn(context, opts.login ?? 'alice', DEMO_PASSWORD);
+    const page = await context.newPage();
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** A GraphQL call as the context's user (its CSRF cookie sent back); throws on errors. */
+export async function graphqlFor(
+  context: BrowserContext,
+): Promise<(query: string, variables?: Record<string, unknown>) => Promise<Record<string, unknown>>> {
+  const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
+  return async (query, variables = {}) => {
+    const response = await context.request.post('/api/graphql', {
+      data: { query, variables },
+      headers: { 'X-CSRF-Token': csrf },
+    });
+    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
+    if (body.errors?.length || !body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+}
+
+/** Runs a bench's main: its error printed (exit code 1), and the server and browser always stopped. */
+export async function runBench(name: string, main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    process.stderr.write(`${name}: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    out('Stopping the server …');
+    await cleanUp();
+  }
+}
+
+// --- figures and tables --------------------------------------------------------------------------------
+
+/** The p-th percentile (nearest rank) of the values that are numbers; NaN when none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+/** The median of the values that are numbers (the mean of the middle two for an even count); NaN when none. */
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * Prints a table: the first column and the last `leftTail` columns left-aligned, the figures between
+ * them right-aligned, a rule under the header.
+ */
+export function printTable(header: readonly string[], body: readonly (readonly string[])[], leftTail = 2): void {
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
+  const format = (cells: readonly string[]) =>
+    cells
+      .map((cell, c) =>
+        c === 0 || c >= cells.length - leftTail ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  out(format(header));
+  out(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const line of body) out(format(line));
+}
+
+/** A row of a run table: a label, the figure of each run, its format, and the target it is held to. */
+export type MetricRow<R> = {
+  label: string;
+  pick: (r: R) => number;
+  format: (v: number) => string;
+  target?: { text: string; within: (v: number) => boolean };
+};
+
+/** Prints each run's figures, their median, the target and whether the median meets it. */
+export function printRunTable<R>(results: readonly R[], rows: readonly MetricRow<R>[]): void {
+  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
+  const body = rows.map((row) => {
+    const values = results.map(row.pick);
+    const m = median(values);
+    return [
+      row.label,
+      ...values.map(row.format),
+      row.format(m),
+      row.target?.text ?? '—',
+      row.target ? (Number.isNaN(m) ? '' : row.target.within(m) ? 'met' : 'MISSED') : '',
+    ];
+  });
+  printTable(header, body);
+}
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const webDir = path.join(repoRoot, 'packages/web');
@@ -24,7 +234,7 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds `packages/web/dist` when it is missing or older than the sources (`auto`), always, or never. */
-export async function ensureBuild(mode: 'auto' | 'always' | 'never', out: (line: string) => void): Promise<void> {
+export async function ensureBuild(mode: BuildMode, out: (line: string) => void): Promise<void> {
   const index = path.join(webDir, 'dist/index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sources = Math.max(

@@ -17,18 +17,21 @@
  * `--headed`, `--screenshots DIR`.
  */
 import path from 'node:path';
+import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
+import type { Browser } from '@playwright/test';
 import {
-  type BenchServer,
-  cleanUp,
-  DEMO_PASSWORD,
-  onCleanUp,
-  startBenchServer,
-} from '@milepost/server/bench/bench-server.ts';
-import type { Browser, BrowserContext } from '@playwright/test';
-import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+  graphqlFor,
+  type MetricRow,
+  openSignedIn,
+  out,
+  parseBenchArgs,
+  printRunTable,
+  runBench,
+  startBench,
+  VIEWPORT,
+} from './bench-common.ts';
 
 const USER = 'alice';
-const VIEWPORT = { width: 1440, height: 900 };
 const TARGET = { firstContentMs: 500, fullThreadMs: 1000 };
 const COMMENTS = 300;
 const THREADS = 50;
@@ -39,53 +42,12 @@ const LIST = 'ol[aria-label="Activity"]';
 const TITLE = 'Bench: 500 notes';
 const DESCRIPTION = 'What this is about: **500 notes**, see the [plan](https://example.com/plan).';
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function parseArgs(argv: readonly string[]) {
-  const options = {
-    runs: 5,
-    warmup: 1,
-    build: 'auto' as 'auto' | 'always' | 'never',
-    headed: false,
-    screenshots: null as string | null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = (argv[i] ?? '').split('=', 2);
-    const number = (min: number) => {
-      const n = Number(inline ?? argv[++i]);
-      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--runs') options.runs = number(1);
-    else if (flag === '--warmup') options.warmup = number(0);
-    else if (flag === '--build') options.build = 'always';
-    else if (flag === '--no-build') options.build = 'never';
-    else if (flag === '--headed') options.headed = true;
-    else if (flag === '--screenshots') options.screenshots = path.resolve(inline ?? argv[++i] ?? '');
-    else
-      throw new Error(
-        `Unknown option ${flag}. Options: --runs N --warmup N --build --no-build --headed --screenshots DIR`,
-      );
-  }
-  return options;
-}
+const parseArgs = (argv: readonly string[]) =>
+  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } }, ['screenshots']);
 
 // --- set-up -------------------------------------------------------------------------------------------
 
-type Api = (query: string, variables?: Record<string, unknown>) => Promise<Record<string, unknown>>;
-
-async function apiFor(context: BrowserContext): Promise<Api> {
-  const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
-  return async (query, variables = {}) => {
-    const response = await context.request.post('/api/graphql', {
-      data: { query, variables },
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
-    if (body.errors?.length || !body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
-}
+type Api = Awaited<ReturnType<typeof graphqlFor>>;
 
 const CREATE_NOTE = `mutation($input: CreateNoteInput!) { createNote(input: $input) { note { id discussion { id } } errors } }`;
 const CREATE_THREAD = `mutation($input: CreateDiscussionInput!) { createDiscussion(input: $input) { note { id discussion { id } } errors } }`;
@@ -123,10 +85,9 @@ async function addNotes(api: Api, noteableId: string): Promise<void> {
 }
 
 async function setUp(browser: Browser, server: BenchServer) {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
+  const { context } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const api = await apiFor(context);
+    const api = await graphqlFor(context);
     const epic = (await api(
       'mutation($title: String!, $description: String) { createEpic(input: { groupPath: "acme", title: $title, description: $description }) { epic { id iid } errors } }',
       { title: TITLE, description: DESCRIPTION },
@@ -218,11 +179,8 @@ type RunResult = {
 };
 
 async function measure(browser: Browser, server: BenchServer, target: string, shot: string | null): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const page = await context.newPage();
-    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installProbes, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
     await page.goto(target);
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.full, null, {
@@ -259,10 +217,8 @@ async function measure(browser: Browser, server: BenchServer, target: string, sh
 
 /** Whether the page shows the discussion section at all (the issue page mounts it later). */
 async function hasSection(browser: Browser, server: BenchServer, target: string): Promise<boolean> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const page = await context.newPage();
     await page.goto(target);
     return await page
       .waitForSelector(LIST, { timeout: 15_000 })
@@ -275,106 +231,69 @@ async function hasSection(browser: Browser, server: BenchServer, target: string)
 
 // --- report -------------------------------------------------------------------------------------------
 
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 function printTable(name: string, results: RunResult[]) {
   const ms = (v: number) => (Number.isNaN(v) ? '—' : String(Math.round(v)));
-  const rows: [string, (r: RunResult) => number, (v: number) => string, string, ((v: number) => boolean)?][] = [
-    [
-      'First content: title and description painted (ms)',
-      (r) => r.contentMs,
-      ms,
-      `≤ ${TARGET.firstContentMs} ms`,
-      (v) => v <= TARGET.firstContentMs,
-    ],
-    ['First comments painted (ms)', (r) => r.firstContentMs, ms, '—'],
-    [
-      'Full thread painted (ms)',
-      (r) => r.fullThreadMs,
-      ms,
-      `≤ ${TARGET.fullThreadMs} ms`,
-      (v) => v <= TARGET.fullThreadMs,
-    ],
-    ['Discussions in the DOM', (r) => r.discussionsInDom, ms, String(DISCUSSIONS)],
-    ['Comments in the DOM', (r) => r.commentsInDom, ms, String(NOTES)],
-    ['Longest task while loading (ms)', (r) => r.longestTaskMs, ms, '—'],
-    ['JS heap used after GC (MB)', (r) => r.heapMb, (v) => (Number.isNaN(v) ? '—' : v.toFixed(1)), '—'],
+  const rows: MetricRow<RunResult>[] = [
+    {
+      label: 'First content: title and description painted (ms)',
+      pick: (r) => r.contentMs,
+      format: ms,
+      target: { text: `≤ ${TARGET.firstContentMs} ms`, within: (v) => v <= TARGET.firstContentMs },
+    },
+    { label: 'First comments painted (ms)', pick: (r) => r.firstContentMs, format: ms },
+    {
+      label: 'Full thread painted (ms)',
+      pick: (r) => r.fullThreadMs,
+      format: ms,
+      target: { text: `≤ ${TARGET.fullThreadMs} ms`, within: (v) => v <= TARGET.fullThreadMs },
+    },
+    { label: `Discussions in the DOM (of ${DISCUSSIONS})`, pick: (r) => r.discussionsInDom, format: ms },
+    { label: `Comments in the DOM (of ${NOTES})`, pick: (r) => r.commentsInDom, format: ms },
+    { label: 'Longest task while loading (ms)', pick: (r) => r.longestTaskMs, format: ms },
+    {
+      label: 'JS heap used after GC (MB)',
+      pick: (r) => r.heapMb,
+      format: (v) => (Number.isNaN(v) ? '—' : v.toFixed(1)),
+    },
   ];
-  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
-  const body = rows.map(([label, pick, format, target, within]) => {
-    const values = results.map(pick);
-    const m = median(values);
-    return [label, ...values.map(format), format(m), target, within ? (within(m) ? 'met' : 'MISSED') : ''];
-  });
-  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, c) =>
-        c === 0 || c >= cells.length - 2 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
   out();
   out(
     `${name}: ${NOTES} notes in ${DISCUSSIONS} discussions; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs, median`,
   );
   out();
-  out(line(header));
-  out(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const row of body) out(line(row));
+  printRunTable(results, rows);
 }
 
 // --- main ---------------------------------------------------------------------------------------------
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  await ensureBuild(options.build, out);
-  const server = await startBenchServer('bench-discussions', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
-  const browser = await launchChromium(options.headed);
-  const removeClose = onCleanUp(() => browser.close());
-  try {
-    out(`Creating an epic and an issue with ${NOTES} notes each …`);
-    const pages = await setUp(browser, server);
-    for (const target of pages) {
-      if (!(await hasSection(browser, server, target.path))) {
-        out();
-        out(`${target.name} (${target.path}): no discussion section on this page yet — not measured.`);
-        continue;
-      }
-      const results: RunResult[] = [];
-      for (let i = 0; i < options.warmup + options.runs; i++) {
-        const warm = i < options.warmup;
-        const shot =
-          options.screenshots && !warm
-            ? path.join(options.screenshots, `${target.name.replace(/\W+/g, '-')}-${i}.png`)
-            : null;
-        const result = await measure(browser, server, target.path, shot);
-        out(
-          `${target.name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: first content ` +
-            `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
-            `full thread ${Math.round(result.fullThreadMs)} ms`,
-        );
-        if (!warm) results.push(result);
-      }
-      printTable(`${target.name} (${target.path})`, results);
+  const { server, browser } = await startBench('bench-discussions', options);
+  out(`Creating an epic and an issue with ${NOTES} notes each …`);
+  const pages = await setUp(browser, server);
+  for (const target of pages) {
+    if (!(await hasSection(browser, server, target.path))) {
+      out();
+      out(`${target.name} (${target.path}): no discussion section on this page yet — not measured.`);
+      continue;
     }
-  } finally {
-    removeClose();
-    await browser.close();
+    const results: RunResult[] = [];
+    for (let i = 0; i < options.warmup + options.runs; i++) {
+      const warm = i < options.warmup;
+      const shot =
+        options.screenshots && !warm
+          ? path.join(options.screenshots, `${target.name.replace(/\W+/g, '-')}-${i}.png`)
+          : null;
+      const result = await measure(browser, server, target.path, shot);
+      out(
+        `${target.name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: first content ` +
+          `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
+          `full thread ${Math.round(result.fullThreadMs)} ms`,
+      );
+      if (!warm) results.push(result);
+    }
+    printTable(`${target.name} (${target.path})`, results);
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench:web (discussions): ${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  out('Stopping the server …');
-  await cleanUp();
-}
+await runBench('bench:web (discussions)', main);

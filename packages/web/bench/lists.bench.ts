@@ -15,48 +15,30 @@
  * filter change → new rows ≤ 300 ms); asserts nothing. Options: `--runs N` (default 3),
  * `--warmup N` (default 1), `--epics N`, `--issues N`, `--build`, `--no-build`, `--headed`.
  */
+import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
+import type { Browser } from '@playwright/test';
 import {
-  type BenchServer,
-  cleanUp,
-  DEMO_PASSWORD,
-  onCleanUp,
-  seedBenchGroup,
-  startBenchServer,
-} from '@milepost/server/bench/bench-server.ts';
-import type { Browser, Page } from '@playwright/test';
-import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+  median,
+  openSignedIn,
+  out,
+  parseBenchArgs,
+  printTable,
+  runBench,
+  startBench,
+  VIEWPORT,
+} from './bench-common.ts';
 
 const USER = 'alice';
-const VIEWPORT = { width: 1440, height: 900 };
 const GROUP = 'bench-lists';
 const TARGET = { firstRowsMs: 500, filterMs: 300 };
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function parseArgs(argv: readonly string[]) {
-  const options = { runs: 3, warmup: 1, epics: 10_000, issues: 50_000, build: 'auto' as 'auto' | 'always' | 'never' };
-  let headed = false;
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = (argv[i] ?? '').split('=', 2);
-    const number = (min: number) => {
-      const n = Number(inline ?? argv[++i]);
-      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--runs') options.runs = number(1);
-    else if (flag === '--warmup') options.warmup = number(0);
-    else if (flag === '--epics') options.epics = number(1);
-    else if (flag === '--issues') options.issues = number(1);
-    else if (flag === '--build') options.build = 'always';
-    else if (flag === '--no-build') options.build = 'never';
-    else if (flag === '--headed') headed = true;
-    else
-      throw new Error(
-        `Unknown option ${flag}. Options: --runs N --warmup N --epics N --issues N --build --no-build --headed`,
-      );
-  }
-  return { ...options, headed };
-}
+const parseArgs = (argv: readonly string[]) =>
+  parseBenchArgs(argv, {
+    runs: { min: 1, value: 3 },
+    warmup: { min: 0, value: 1 },
+    epics: { min: 1, value: 10_000 },
+    issues: { min: 1, value: 50_000 },
+  });
 
 type List = { name: string; path: string; rows: string; label: string };
 
@@ -106,11 +88,8 @@ function timeChange({ selector, next, url }: { selector: string; next: boolean; 
   const start = performance.now();
   const done = (window as unknown as { __rowsPainted: Probe }).__rowsPainted(selector, before);
   if (next) {
-    // The epics list's 'Next' is a link, the issue lists' a button.
-    const control =
-      document.querySelector<HTMLElement>('a[rel="next"]') ??
-      Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Next' && !b.disabled);
-    control?.click();
+    // Every list's 'Next' is the shared pager's link.
+    document.querySelector<HTMLElement>('a[rel="next"]')?.click();
   } else {
     history.pushState(null, '', url);
     dispatchEvent(new PopStateEvent('popstate'));
@@ -121,11 +100,8 @@ function timeChange({ selector, next, url }: { selector: string; next: boolean; 
 type RunResult = { firstRowsMs: number; nextPageMs: number | null; filterMs: number | null; rows: number };
 
 async function measure(browser: Browser, server: BenchServer, list: List): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const page: Page = await context.newPage();
-    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installProbe);
     await page.goto(list.path, { waitUntil: 'commit' });
     const firstRowsMs = await page.evaluate(
@@ -134,7 +110,7 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
     );
     const rows = await page.locator(list.rows).count();
     const url = `${list.path}?label_name[]=${list.label}`;
-    const hasNext = (await page.locator('a[rel="next"], button:text-is("Next"):not([disabled])').count()) > 0;
+    const hasNext = (await page.locator('a[rel="next"]').count()) > 0;
     // A change that never settles counts as not measured (—) after a minute instead of hanging the bench.
     const bounded = (change: Promise<number>) =>
       Promise.race([change, new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000))]);
@@ -148,20 +124,12 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  await ensureBuild(options.build, out);
-  const server = await startBenchServer('bench-lists', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
+  const { server, browser } = await startBench('bench-lists', options);
   await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
-  const browser = await launchChromium(options.headed);
-  onCleanUp(() => browser.close());
   const all = [
     ...lists('acme', 'acme/website', 'demo'),
     ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
@@ -193,17 +161,7 @@ async function main() {
   out(
     `targets (issue 13): group issue list first rows ≤ ${TARGET.firstRowsMs} ms, filter change → new rows ≤ ${TARGET.filterMs} ms`,
   );
-  const header = ['list', 'first rows', 'next page', 'filter applied'];
-  const widths = header.map((h, c) => Math.max(h.length, ...summary.map((row) => (row[c] ?? '').length)));
-  const line = (row: string[]) => row.map((v, c) => v.padEnd(widths[c] ?? 0)).join('  ');
-  out(line(header));
-  out(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const row of summary) out(line(row));
+  printTable(['list', 'first rows', 'next page', 'filter applied'], summary, 0);
 }
 
-main()
-  .catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanUp());
+await runBench('bench:web (lists)', main);

@@ -11,40 +11,27 @@
  * Prints the figures with issue 14's targets (ready ≤ 300 ms, keystroke p95 ≤ 16 ms); asserts
  * nothing. Options: `--runs N` (default 3), `--warmup N` (default 1), `--build`, `--no-build`, `--headed`.
  */
-import {
-  type BenchServer,
-  cleanUp,
-  DEMO_PASSWORD,
-  onCleanUp,
-  startBenchServer,
-} from '@milepost/server/bench/bench-server.ts';
+import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
-import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+import {
+  graphqlFor,
+  median,
+  openSignedIn,
+  out,
+  parseBenchArgs,
+  percentile,
+  printTable,
+  runBench,
+  startBench,
+  VIEWPORT,
+} from './bench-common.ts';
 
 const USER = 'alice';
-const VIEWPORT = { width: 1440, height: 900 };
 const TARGET = { readyMs: 300, keystrokeP95Ms: 16 };
 const TYPED = 'Typing into a long description, one key at a time, twice. ';
-const out = (line = '') => process.stdout.write(`${line}\n`);
 
-function parseArgs(argv: readonly string[]) {
-  const options = { runs: 3, warmup: 1, build: 'auto' as 'auto' | 'always' | 'never', headed: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = (argv[i] ?? '').split('=', 2);
-    const number = (min: number) => {
-      const n = Number(inline ?? argv[++i]);
-      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--runs') options.runs = number(1);
-    else if (flag === '--warmup') options.warmup = number(0);
-    else if (flag === '--build') options.build = 'always';
-    else if (flag === '--no-build') options.build = 'never';
-    else if (flag === '--headed') options.headed = true;
-    else throw new Error(`Unknown option ${flag}. Options: --runs N --warmup N --build --no-build --headed`);
-  }
-  return options;
-}
+const parseArgs = (argv: readonly string[]) =>
+  parseBenchArgs(argv, { runs: { min: 1, value: 3 }, warmup: { min: 0, value: 1 } });
 
 /** About 50 KB of the markdown people write in plans. */
 export function longDescription(bytes = 50_000): string {
@@ -66,12 +53,8 @@ type Mode = 'markdownField' | 'contentEditor';
 type RunResult = { readyMs: number; keystrokes: number[] };
 
 async function measure(browser: Browser, server: BenchServer, path: string, mode: Mode): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const page = await context.newPage();
-    // tsx names the functions handed to the page with a helper the page does not have.
-    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(`localStorage.setItem('gl-markdown-editor-mode', ${JSON.stringify(mode)});`);
     await page.goto(path);
     const edit = page.getByRole('button', { name: 'Edit', exact: true });
@@ -151,92 +134,58 @@ async function measure(browser: Browser, server: BenchServer, path: string, mode
   }
 }
 
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
-const median = (values: readonly number[]) => percentile(values, 50);
-
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  await ensureBuild(options.build, out);
-  const server = await startBenchServer('bench-markdown-editor', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
-  const browser = await launchChromium(options.headed);
-  const removeClose = onCleanUp(() => browser.close());
+  const { server, browser } = await startBench('bench-markdown-editor', options);
+  const description = longDescription();
+  const { context } = await openSignedIn(browser, server, { login: USER });
+  let iid: string | undefined;
   try {
-    const description = longDescription();
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    await signIn(context, USER, DEMO_PASSWORD);
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === '_milepost_csrf')?.value ?? '';
-    const response = await context.request.post('/api/graphql', {
-      data: {
-        query:
-          'mutation($d: String) { createEpic(input: { groupPath: "acme", title: "Bench: 50 KB description", description: $d }) { epic { iid } errors } }',
-        variables: { d: description },
-      },
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    const body = (await response.json()) as { data?: { createEpic: { epic: { iid: string } | null } } };
-    await context.close();
-    const iid = body.data?.createEpic.epic?.iid;
-    if (!iid) throw new Error(`Creating the epic failed: ${JSON.stringify(body)}`);
-    const path = `/groups/acme/-/epics/${iid}`;
-    out(`Epic ${path}: a ${(description.length / 1024).toFixed(1)} KiB description.`);
-
-    const rows: string[][] = [];
-    for (const [mode, name] of [
-      ['markdownField', 'Plain text'],
-      ['contentEditor', 'Rich text'],
-    ] as const) {
-      const results: RunResult[] = [];
-      for (let i = 0; i < options.warmup + options.runs; i++) {
-        const result = await measure(browser, server, path, mode);
-        const warm = i < options.warmup;
-        out(
-          `${name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: ready ${Math.round(result.readyMs)} ms, ` +
-            `keystroke p95 ${percentile(result.keystrokes, 95).toFixed(1)} ms (${result.keystrokes.length} keys)`,
-        );
-        if (!warm) results.push(result);
-      }
-      const ready = median(results.map((r) => r.readyMs));
-      const keys = results.flatMap((r) => r.keystrokes);
-      const p95 = percentile(keys, 95);
-      rows.push([
-        name,
-        `${Math.round(ready)} ms ${ready <= TARGET.readyMs ? 'met' : 'MISSED'}`,
-        `${median(keys).toFixed(1)} ms`,
-        `${p95.toFixed(1)} ms ${p95 <= TARGET.keystrokeP95Ms ? 'met' : 'MISSED'}`,
-      ]);
-    }
-    out();
-    out(
-      `Markdown editor, ${(description.length / 1024).toFixed(1)} KiB description; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${options.runs} runs`,
-    );
-    out(`Targets: editor ready ≤ ${TARGET.readyMs} ms (median), keystroke to paint p95 ≤ ${TARGET.keystrokeP95Ms} ms`);
-    out();
-    const header = ['Mode', 'Editor ready (median)', 'Keystroke p50', 'Keystroke p95'];
-    const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-    const line = (cells: string[]) =>
-      cells
-        .map((cell, c) => cell.padEnd(widths[c] ?? 0))
-        .join('  ')
-        .trimEnd();
-    out(line(header));
-    out(widths.map((w) => '─'.repeat(w)).join('  '));
-    for (const row of rows) out(line(row));
+    const api = await graphqlFor(context);
+    const data = (await api(
+      'mutation($d: String) { createEpic(input: { groupPath: "acme", title: "Bench: 50 KB description", description: $d }) { epic { iid } errors } }',
+      { d: description },
+    )) as { createEpic: { epic: { iid: string } | null; errors: string[] } };
+    iid = data.createEpic.epic?.iid;
+    if (!iid) throw new Error(`Creating the epic failed: ${JSON.stringify(data.createEpic.errors)}`);
   } finally {
-    removeClose();
-    await browser.close();
+    await context.close();
   }
+  const path = `/groups/acme/-/epics/${iid}`;
+  out(`Epic ${path}: a ${(description.length / 1024).toFixed(1)} KiB description.`);
+
+  const rows: string[][] = [];
+  for (const [mode, name] of [
+    ['markdownField', 'Plain text'],
+    ['contentEditor', 'Rich text'],
+  ] as const) {
+    const results: RunResult[] = [];
+    for (let i = 0; i < options.warmup + options.runs; i++) {
+      const result = await measure(browser, server, path, mode);
+      const warm = i < options.warmup;
+      out(
+        `${name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: ready ${Math.round(result.readyMs)} ms, ` +
+          `keystroke p95 ${percentile(result.keystrokes, 95).toFixed(1)} ms (${result.keystrokes.length} keys)`,
+      );
+      if (!warm) results.push(result);
+    }
+    const ready = median(results.map((r) => r.readyMs));
+    const keys = results.flatMap((r) => r.keystrokes);
+    const p95 = percentile(keys, 95);
+    rows.push([
+      name,
+      `${Math.round(ready)} ms ${ready <= TARGET.readyMs ? 'met' : 'MISSED'}`,
+      `${median(keys).toFixed(1)} ms`,
+      `${p95.toFixed(1)} ms ${p95 <= TARGET.keystrokeP95Ms ? 'met' : 'MISSED'}`,
+    ]);
+  }
+  out();
+  out(
+    `Markdown editor, ${(description.length / 1024).toFixed(1)} KiB description; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${options.runs} runs`,
+  );
+  out(`Targets: editor ready ≤ ${TARGET.readyMs} ms (median), keystroke to paint p95 ≤ ${TARGET.keystrokeP95Ms} ms`);
+  out();
+  printTable(['Mode', 'Editor ready (median)', 'Keystroke p50', 'Keystroke p95'], rows, 0);
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench:web (markdown editor): ${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  out('Stopping the server …');
-  await cleanUp();
-}
+await runBench('bench:web (markdown editor)', main);

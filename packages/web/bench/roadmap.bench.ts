@@ -32,59 +32,42 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type BenchServer,
-  cleanUp,
-  DEMO_PASSWORD,
-  onCleanUp,
-  seedBenchGroup,
-  startBenchServer,
-} from '@milepost/server/bench/bench-server.ts';
+import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+import {
+  type MetricRow,
+  median,
+  openSignedIn,
+  out,
+  parseBenchArgs,
+  printRunTable,
+  runBench,
+  startServer,
+  VIEWPORT,
+  withOwnBrowser,
+} from './bench-common.ts';
 
 const GROUP = 'bench-roadmap';
 const USER = 'alice';
-const PASSWORD = DEMO_PASSWORD;
 const ROADMAP_QUERY = '?timeframe_range_type=THREE_YEARS&layout=MONTHS';
-const VIEWPORT = { width: 1440, height: 900 };
 const TARGET = { firstBarsMs: 1000, domRows: 100, longTaskMs: 200 };
 // The page's hooks (see packages/web/src/features/roadmap/components/roadmap-shell.tsx, epic-bar.tsx).
 const SHELL = '[data-testid="roadmap-shell"]';
 const ROW = 'li[aria-posinset]';
 const BAR = 'li[data-kind="epic"] [data-period-index]';
 
-// --- options ------------------------------------------------------------------------------------------
+const parseArgs = (argv: readonly string[]) =>
+  parseBenchArgs(
+    argv,
+    {
+      runs: { min: 1, value: 3 },
+      warmup: { min: 0, value: 1 },
+      epics: { min: 20, value: 10_000 },
+      issues: { min: 0, value: 50_000 },
+    },
+    ['screenshots', 'profiles'],
+  );
 
-function parseArgs(argv: readonly string[]) {
-  const out = { runs: 3, warmup: 1, epics: 10_000, issues: 50_000, build: 'auto' as 'auto' | 'always' | 'never' };
-  const headed = argv.includes('--headed');
-  let screenshots: string | null = null;
-  let profiles: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = (argv[i] ?? '').split('=', 2);
-    const number = (min: number) => {
-      const n = Number(inline ?? argv[++i]);
-      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--runs') out.runs = number(1);
-    else if (flag === '--warmup') out.warmup = number(0);
-    else if (flag === '--epics') out.epics = number(20);
-    else if (flag === '--issues') out.issues = number(0);
-    else if (flag === '--build') out.build = 'always';
-    else if (flag === '--no-build') out.build = 'never';
-    else if (flag === '--screenshots') screenshots = path.resolve(inline ?? argv[++i] ?? '');
-    else if (flag === '--profiles') profiles = path.resolve(inline ?? argv[++i] ?? '');
-    else if (flag !== '--headed')
-      throw new Error(
-        `Unknown option ${flag}. Options: --runs N --warmup N --epics N --issues N --build --no-build --headed --screenshots DIR --profiles DIR`,
-      );
-  }
-  return { ...out, headed, screenshots, profiles };
-}
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -264,12 +247,8 @@ type Artifacts = {
 
 async function measureOnce(browser: Browser, server: BenchServer, artifacts: Artifacts): Promise<RunResult> {
   const { screenshots } = artifacts;
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await signIn(context, USER, PASSWORD);
-    const page = await context.newPage();
-    // Run with tsx (esbuild keepNames), named functions are wrapped in `__name(…)`: the page needs it too.
-    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installPageProbes, BAR);
 
     // The roadmap's epics pages, counted from the network (rows are virtualised).
@@ -385,27 +364,13 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
 
 // --- the report ---------------------------------------------------------------------------------------
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 const integer = (v: number) => (Number.isNaN(v) ? 'n/a' : Math.round(v).toLocaleString('en-US'));
 const oneDecimal = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
 /** Long tasks are 50 ms or longer: none is "< 50". */
 const taskMs = (v: number) => (v === 0 ? '< 50' : integer(v));
 
-type Row = {
-  label: string;
-  pick: (r: RunResult) => number;
-  format: (v: number) => string;
-  target?: { text: string; within: (v: number) => boolean };
-};
-
 function printTable(results: RunResult[], meta: { epics: number; browserVersion: string; warmup: number }) {
-  const rows: Row[] = [
+  const rows: MetricRow<RunResult>[] = [
     {
       label: 'Navigation → first epic bars painted (ms)',
       pick: (r) => r.firstBarsMs,
@@ -438,26 +403,6 @@ function printTable(results: RunResult[], meta: { epics: number; browserVersion:
     { label: 'JS heap used, first page, after GC (MB)', pick: (r) => r.heapFirstPageMb, format: oneDecimal },
     { label: 'JS heap used, all pages, after GC (MB)', pick: (r) => r.heapAllLoadedMb, format: oneDecimal },
   ];
-  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
-  const body = rows.map((row) => {
-    const values = results.map(row.pick);
-    const m = median(values);
-    return [
-      row.label,
-      ...values.map(row.format),
-      row.format(m),
-      row.target?.text ?? '—',
-      row.target ? (Number.isNaN(m) ? '' : row.target.within(m) ? 'met' : 'MISSED') : '',
-    ];
-  });
-  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, c) =>
-        c === 0 || c >= cells.length - 2 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
   const count = results.find((r) => r.epicsCount !== null)?.epicsCount ?? null;
   out();
   out(
@@ -466,9 +411,7 @@ function printTable(results: RunResult[], meta: { epics: number; browserVersion:
       `${results.length} runs after ${meta.warmup} warm-up, median`,
   );
   out();
-  out(format(header));
-  out(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const line of body) out(format(line));
+  printRunTable(results, rows);
   out();
   if (results.some((r) => r.timedOut)) out('Note: paging through timed out in some run (300 s).');
 }
@@ -478,14 +421,8 @@ function printTable(results: RunResult[], meta: { epics: number; browserVersion:
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  await ensureBuild(options.build, out);
   // The real server on a free loopback port with a fresh data directory and the demo users.
-  const server = await startBenchServer(
-    'bench-web',
-    // Runs sign in again and again from one address: no sign-in throttle here.
-    { MILEPOST_PROTECTED_PATHS_LIMIT: '0' },
-    out,
-  );
+  const server = await startServer('bench-web', options);
   await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
 
   const results: RunResult[] = [];
@@ -493,9 +430,8 @@ async function main() {
   const total = options.warmup + options.runs;
   for (let i = 0; i < total; i++) {
     const warm = i < options.warmup;
-    const browser = await launchChromium(options.headed);
-    const removeClose = onCleanUp(() => browser.close());
-    try {
+    // Each run in a fresh browser.
+    await withOwnBrowser(options.headed, async (browser) => {
       browserVersion = browser.version();
       const runStarted = performance.now();
       const result = await measureOnce(browser, server, {
@@ -510,21 +446,10 @@ async function main() {
           `${result.maxDomRows} rows at most, longest scroll task ${taskMs(result.longestScrollTaskMs)} ms (${seconds(runStarted)})`,
       );
       if (!warm) results.push(result);
-    } finally {
-      removeClose();
-      await browser.close();
-    }
+    });
   }
   printTable(results, { epics: options.epics, browserVersion, warmup: options.warmup });
   out(`Done in ${seconds(started)}.`);
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench:web: ${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  out('Stopping the server …');
-  await cleanUp();
-}
+await runBench('bench:web', main);

@@ -114,10 +114,10 @@ test.describe('issue lists', () => {
     await expect(page).toHaveURL(/first_page_size=5/);
     await expect(rows(page)).toHaveCount(5);
     await expect.poll(async () => (await titles(page))[0]).toBe('Alpha login crash');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page_after=/);
     await expect.poll(() => titles(page)).toEqual(['Extra 4', 'Gamma export']);
-    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('link', { name: 'Previous' }).click();
     await expect(page).toHaveURL(/page_before=/);
     await expect(rows(page)).toHaveCount(5);
     // The size is remembered (issuable_list_page_size).

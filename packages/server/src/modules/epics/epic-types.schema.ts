@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { EPIC_ABILITIES } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
+import type { KeyCursor } from '../../db/keyset.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { type FieldBuilder, fieldsAsArgs, mergeFilters } from '../../graphql/filter-input.ts';
@@ -359,7 +360,9 @@ export function cursorArgs(args: ConnectionArgs): ConnectionArgs {
 /** A page of epics as a connection; each node carries the timeframe the list was asked for. */
 export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & ConnectionArgs, scope: EpicListInput) {
   const input = { ...toEpicListInput(args), ...scope };
-  // The total is counted on the filter's first page; the cursors carry it to the next pages.
+  // The total is counted on the filter's first page; the cursors carry it to the next pages, and
+  // each row's place in the order, so the next page is a keyset window (decision 0041).
+  const keys = new WeakMap<ListedEpic, KeyCursor>();
   const filterKey = createHash('sha256')
     .update(JSON.stringify([ctx.actor.user?.id ?? null, input]))
     .digest('base64url')
@@ -368,8 +371,16 @@ export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & C
     cursorArgs(args),
     async (page) => {
       const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
-      return { rows: rows.map((r): ListedEpic => ({ ...r, timeframe: input.timeframe })), total };
+      return {
+        rows: rows.map(({ cursor, ...r }): ListedEpic => {
+          const node = { ...r, timeframe: input.timeframe };
+          keys.set(node, cursor);
+          return node;
+        }),
+        total,
+      };
     },
     filterKey,
+    (node) => keys.get(node),
   );
 }

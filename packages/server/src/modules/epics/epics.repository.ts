@@ -2,6 +2,7 @@
 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { beyond, type KeyCursor, keyOrder, keyValues, type SortKey } from '../../db/keyset.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
 import { isWholeUnit } from '../../db/transaction.ts';
@@ -186,35 +187,43 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
   return and(...c) as SQL;
 }
 
-function orderBy(sort: EpicSortKey): SQL[] {
-  const [column, dir] = (() => {
-    switch (sort) {
-      case 'start_date_asc':
-        return [epics.startDate, 'ASC'] as const;
-      case 'start_date_desc':
-        return [epics.startDate, 'DESC'] as const;
-      case 'end_date_asc':
-        return [epics.dueDate, 'ASC'] as const;
-      case 'end_date_desc':
-        return [epics.dueDate, 'DESC'] as const;
-      case 'title_asc':
-        return [epics.title, 'ASC'] as const;
-      case 'title_desc':
-        return [epics.title, 'DESC'] as const;
-      case 'created_at_asc':
-        return [epics.createdAt, 'ASC'] as const;
-      case 'created_at_desc':
-        return [epics.createdAt, 'DESC'] as const;
-      case 'updated_at_asc':
-        return [epics.updatedAt, 'ASC'] as const;
-      case 'updated_at_desc':
-        return [epics.updatedAt, 'DESC'] as const;
-      default:
-        return [epics.relativePosition, 'ASC'] as const;
-    }
-  })();
-  return [sql`${column} ${sql.raw(dir)} NULLS LAST`, sql`${epics.id} ${sql.raw(dir)}`];
+/** A sort's key (db/keyset.ts): its column, rows without a value last, then the id in the same direction. */
+export function epicSortKey(sort: EpicSortKey): SortKey {
+  const key = (expr: SQL, desc: boolean, nullable: boolean): SortKey => ({ parts: [{ expr, nullable }], desc });
+  switch (sort) {
+    case 'start_date_asc':
+      return key(sql`${epics.startDate}`, false, true);
+    case 'start_date_desc':
+      return key(sql`${epics.startDate}`, true, true);
+    case 'end_date_asc':
+      return key(sql`${epics.dueDate}`, false, true);
+    case 'end_date_desc':
+      return key(sql`${epics.dueDate}`, true, true);
+    case 'title_asc':
+      return key(sql`${epics.title}`, false, false);
+    case 'title_desc':
+      return key(sql`${epics.title}`, true, false);
+    case 'created_at_asc':
+      return key(sql`${epics.createdAt}`, false, false);
+    case 'created_at_desc':
+      return key(sql`${epics.createdAt}`, true, false);
+    case 'updated_at_asc':
+      return key(sql`${epics.updatedAt}`, false, false);
+    case 'updated_at_desc':
+      return key(sql`${epics.updatedAt}`, true, false);
+    default:
+      return key(sql`${epics.relativePosition}`, false, true);
+  }
 }
+
+const EPIC_ID = sql`${epics.id}`;
+
+function orderBy(sort: EpicSortKey): SQL {
+  return keyOrder(epicSortKey(sort), EPIC_ID);
+}
+
+/** Where a keyset window starts: after (or before) the row this cursor names, in the filter's order. */
+export type EpicKeyset = { after?: KeyCursor; before?: KeyCursor };
 
 export type NewEpic = {
   groupId: number;
@@ -287,11 +296,18 @@ export function epicsRepository(db: Db) {
       );
     },
     /**
-     * A page of matching epics and their number. Without `knownTotal` one scan finds the page's ids
-     * and counts every match (an index-only scan for roadmap pages, see migration 0004); with it
-     * (the count of the filter's first page, carried by the cursor) only the page is read.
+     * A page of matching epics, each with its place in the order (its cursor), and their number.
+     * Without `knownTotal` one scan finds the page's ids and counts every match (an index-only scan
+     * for roadmap pages, see migration 0004); with it (the count of the filter's first page, carried
+     * by the cursor) only the page is read. With a keyset (`knownTotal` then given too) the page
+     * starts after (or ends before) the row the cursor names instead of at an offset, so a page deep
+     * in the list costs what the first costs: the rows `limit` beyond the cursor, in order.
      */
-    async list(f: EpicListFilter, knownTotal?: number): Promise<{ rows: EpicWithGroup[]; total: number }> {
+    async list(
+      f: EpicListFilter,
+      knownTotal?: number,
+      keyset: EpicKeyset = {},
+    ): Promise<{ rows: (EpicWithGroup & { cursor: KeyCursor })[]; total: number }> {
       const where = epicConditions(f);
       const count = () =>
         db
@@ -300,27 +316,31 @@ export function epicsRepository(db: Db) {
           .innerJoin(groups, eq(groups.id, epics.groupId))
           .where(where);
       if (f.limit <= 0) return { rows: [], total: knownTotal ?? (await count())[0]?.n ?? 0 };
-      const page = db
+      const key = epicSortKey(f.sort);
+      const from = knownTotal === undefined ? undefined : (keyset.after ?? keyset.before);
+      const backward = from !== undefined && keyset.after === undefined;
+      const window = db
         .select({
           id: sql<number>`${epics.id}`.as('page_id'),
           total: (knownTotal === undefined ? sql<number>`count(*) OVER ()` : sql<number>`${knownTotal}::int`).as(
             'total',
           ),
+          values: keyValues(key).as('key_values'),
         })
         .from(epics)
         .innerJoin(groups, eq(groups.id, epics.groupId))
-        .where(where)
-        .orderBy(...orderBy(f.sort))
+        .where(from ? and(where, beyond(key, EPIC_ID, from, backward ? 'before' : 'after')) : where)
+        .orderBy(keyOrder(key, EPIC_ID, backward))
         .limit(f.limit)
-        .offset(f.offset)
-        .as('page');
+        .$dynamic();
+      const page = (from ? window : window.offset(f.offset)).as('page');
       const found = await db
-        .select({ epic: epics, group: groups, total: page.total })
+        .select({ epic: epics, group: groups, total: page.total, values: page.values })
         .from(epics)
         .innerJoin(groups, eq(groups.id, epics.groupId))
         .innerJoin(page, sql`${page.id} = ${epics.id}`)
-        .orderBy(...orderBy(f.sort));
-      const rows = found.map(({ epic, group }) => ({ epic, group }));
+        .orderBy(orderBy(f.sort));
+      const rows = found.map(({ epic, group, values }) => ({ epic, group, cursor: { values, id: epic.id } }));
       if (knownTotal !== undefined) return { rows, total: knownTotal };
       // Past the last page there is no row to carry the count: count on its own.
       const total = found.length ? Number(found[0]?.total) : ((await count())[0]?.n ?? 0);
@@ -328,9 +348,7 @@ export function epicsRepository(db: Db) {
     },
     /** Every matching row (unpaginated lists such as REST child epics). */
     async all(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<EpicWithGroup[]> {
-      return await withGroup()
-        .where(epicConditions(f))
-        .orderBy(...orderBy(f.sort));
+      return await withGroup().where(epicConditions(f)).orderBy(orderBy(f.sort));
     },
     async insert(values: NewEpic): Promise<EpicRow> {
       const [row] = await db

@@ -5,6 +5,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
+import type { KeyCursor } from '../../db/keyset.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
@@ -185,16 +186,17 @@ export function epicsService(db: Db) {
     },
 
     /**
-     * One page of the epics the actor may read and their number; with `total` (the count a first
-     * page of the same filter returned) that count is not taken again.
+     * One page of the epics the actor may read and their number, each with its place in the order;
+     * with `total` (the count a first page of the same filter returned) that count is not taken
+     * again, and with `after`/`before` as well the page is the rows beyond that one (keyset).
      */
     async list(
       actor: Actor,
       input: EpicListInput,
-      page: { limit: number; offset: number; total?: number },
-    ): Promise<{ rows: EpicWithGroup[]; total: number }> {
-      const { total, ...window } = page;
-      return await repo.list({ ...(await toFilter(actor, input)), ...window }, total);
+      page: { limit: number; offset: number; total?: number; after?: KeyCursor; before?: KeyCursor },
+    ): Promise<{ rows: (EpicWithGroup & { cursor: KeyCursor })[]; total: number }> {
+      const { total, after, before, ...window } = page;
+      return await repo.list({ ...(await toFilter(actor, input)), ...window }, total, { after, before });
     },
 
     async listAll(actor: Actor, input: EpicListInput): Promise<EpicWithGroup[]> {

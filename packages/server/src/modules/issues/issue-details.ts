@@ -1,23 +1,22 @@
 /**
  * What the REST and UI entities show beside an issue's own columns, for a whole page at once
- * (labels, milestone, users, epic, votes, subscription): a fixed number of queries per page.
+ * (labels, milestone, users, epic, votes, subscription): a fixed number of queries per page, the
+ * one-row-per-issue facts (epic relation, votes, subscription, time spent) in one of them.
  */
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
-import { awardsRepository } from '../awards/awards.repository.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { iterationsService } from '../iterations/iterations.service.ts';
 import type { IterationRow } from '../iterations/iterations.types.ts';
 import { notesService } from '../notes/notes.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { epicIssuesRepository } from './epic-issues.repository.ts';
+import { issueDetailsRepository } from './issue-details.repository.ts';
 import { loadEpics } from './issues.adapters.ts';
 import { issuesRepository } from './issues.repository.ts';
 import type { IssueNode } from './issues.types.ts';
-import { timeTrackingRepository } from './time-tracking.repository.ts';
 
 export type IssueDetails = {
   /** the issue's iteration, and the full path of the iteration's group (its web_url) */
@@ -56,18 +55,15 @@ export async function issueDetails(
   ];
   const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
   const noteables = nodes.map((node) => ({ type: 'Issue' as const, node }));
-  const [labels, milestones, users, relations, votes, subscribed, noteCounts, timeSpent, iterations] =
-    await Promise.all([
-      repo.labelsOf(ids),
-      repo.milestonesByIds(milestoneIds),
-      usersRepository(db).findByIds(userIds),
-      epicIssuesRepository(db).findByIssueIds(ids),
-      awardsRepository(db).votes('Issue', ids),
-      actor.user ? repo.subscribedIds(actor.user.id, ids) : Promise.resolve(new Set<number>()),
-      notesService(db).userCounts(actor, noteables),
-      timeTrackingRepository(db).totals(ids),
-      iterationsService(db).ofIssues(ids),
-    ]);
+  const [labels, milestones, users, facts, noteCounts, iterations] = await Promise.all([
+    repo.labelsOf(ids),
+    repo.milestonesByIds(milestoneIds),
+    usersRepository(db).findByIds(userIds),
+    issueDetailsRepository(db).pageFacts(ids, actor.user?.id ?? null),
+    notesService(db).userCounts(actor, noteables),
+    iterationsService(db).ofIssues(ids),
+  ]);
+  const relations = [...facts.values()].flatMap((f) => (f.relation ? [f.relation] : []));
   const [epics, milestoneGroups] = await Promise.all([
     loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
     groupsRepository(db).findByIds([
@@ -82,10 +78,9 @@ export async function issueDetails(
   for (const e of epics) if (await can(db, actor, 'readEpic', { type: 'Epic', ...e })) readableEpics.set(e.epic.id, e);
   const milestoneById = new Map(milestones.map((m) => [m.id, m]));
   const userById = new Map(users.map((u) => [u.id, u]));
-  const relationByIssue = new Map(relations.map((r) => [r.issueId, r]));
   return new Map(
     nodes.map((n, i) => {
-      const relation = relationByIssue.get(n.issue.id) ?? null;
+      const relation = facts.get(n.issue.id)?.relation ?? null;
       const epic = relation ? (readableEpics.get(relation.epicId) ?? null) : null;
       const milestone = n.issue.milestoneId ? (milestoneById.get(n.issue.milestoneId) ?? null) : null;
       const milestonePath = !milestone
@@ -104,11 +99,11 @@ export async function issueDetails(
           assignees: n.assigneeIds.flatMap((id) => userById.get(id) ?? []),
           epic,
           epicIssue: epic ? relation : null,
-          upvotes: votes.get(n.issue.id)?.up ?? 0,
-          downvotes: votes.get(n.issue.id)?.down ?? 0,
-          subscribed: subscribed.has(n.issue.id),
+          upvotes: facts.get(n.issue.id)?.upvotes ?? 0,
+          downvotes: facts.get(n.issue.id)?.downvotes ?? 0,
+          subscribed: facts.get(n.issue.id)?.subscribed ?? false,
           userNotesCount: noteCounts.get(noteables[i] as (typeof noteables)[number])?.notes ?? 0,
-          totalTimeSpent: timeSpent.get(n.issue.id) ?? 0,
+          totalTimeSpent: facts.get(n.issue.id)?.totalTimeSpent ?? 0,
           iteration: iterations.get(n.issue.id) ?? null,
           iterationGroupPath: groupPath.get(iterations.get(n.issue.id)?.groupId ?? 0) ?? null,
         },

@@ -4,6 +4,7 @@
  * `IssueFilter`; this file is the only place that turns them into SQL.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { keyOrder, type SortKey } from '../../db/keyset.ts';
 import { likePattern } from '../../db/sql.ts';
 import {
   type IssueIterationFilter,
@@ -251,15 +252,12 @@ const MILESTONE_DUE_SQL = sql`(SELECT m.due_date FROM milestones m WHERE m.id = 
 const LABEL_PRIORITY_SQL = sql`(SELECT min(lp.priority) FROM issue_labels il
   JOIN label_priorities lp ON lp.label_id = il.label_id AND lp.project_id = i.project_id WHERE il.issue_id = i.id)`;
 
-/** One part of a sort key: an expression over `i`, and whether issues may have no value (they come last). */
-export type SortPart = { expr: SQL; nullable: boolean };
-
 /**
  * A sort's key: its parts, compared in turn in one direction, issues without a value last in each.
  * The list's order is the key, then the id in the same direction; keyset pages compare against the
  * same tuple.
  */
-export function issueSortKey(sort: IssueSort = 'CREATED_DESC'): { parts: SortPart[]; desc: boolean } {
+export function issueSortKey(sort: IssueSort = 'CREATED_DESC'): SortKey {
   const desc = !sort.endsWith('_ASC');
   const key = (expr: SQL, nullable = false) => ({ parts: [{ expr, nullable }], desc });
   switch (sort.replace(/_(ASC|DESC)$/, '')) {
@@ -305,18 +303,9 @@ export function issueSortKey(sort: IssueSort = 'CREATED_DESC'): { parts: SortPar
   }
 }
 
-export type IssueSortKey = ReturnType<typeof issueSortKey>;
-
-/** ORDER BY of a sort key (`reverse`: the list read from its end, for a keyset page backwards). */
-export function keyOrder({ parts, desc }: IssueSortKey, reverse = false): SQL {
-  const d = sql.raw(desc !== reverse ? 'DESC' : 'ASC');
-  const nulls = sql.raw(reverse ? ' NULLS FIRST' : ' NULLS LAST');
-  return sql.join([...parts.map((p) => sql`${p.expr} ${d}${p.nullable ? nulls : sql``}`), sql`i.id ${d}`], sql`, `);
-}
-
 /** ORDER BY for a sort, with the id as the tie-breaker so pages are stable. */
 export function issueOrder(sort: IssueSort = 'CREATED_DESC'): SQL {
-  return keyOrder(issueSortKey(sort));
+  return keyOrder(issueSortKey(sort), sql`i.id`);
 }
 
 export { ids as bigintIds };

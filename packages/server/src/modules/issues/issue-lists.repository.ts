@@ -5,9 +5,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { beyond, type KeyCursor, keyOrder, keyValues } from '../../db/keyset.ts';
 import type { IssueRow } from '../../db/schema.ts';
 import { groups, issues, projects } from '../../db/schema.ts';
-import { type IssueFilter, type IssueSortKey, issueConditions, issueSortKey, keyOrder } from './issue-filters.ts';
+import { type IssueFilter, issueConditions, issueSortKey } from './issue-filters.ts';
 
 const i = alias(issues, 'i');
 const p = alias(projects, 'p');
@@ -16,37 +17,11 @@ const pg = alias(groups, 'pg');
 export type IssueStateCounts = { opened: number; closed: number; all: number };
 
 /** Where a keyset page starts or ends: the sort key's values (as text; null: none) and the issue's id. */
-export type IssueCursor = { values: (string | null)[]; id: number };
+export type IssueCursor = KeyCursor;
 /** A keyset page: `first` rows after `after`, or the `last` rows before `before` (either may be absent). */
 export type IssueKeysetPage = { first?: number; last?: number; after?: IssueCursor; before?: IssueCursor };
 
-/**
- * The rows that come after (or before) the cursor in the list's order: the key's parts compared in
- * turn (rows without a value last in each), then the id.
- */
-function beyond(key: IssueSortKey, c: IssueCursor, side: 'after' | 'before'): SQL {
-  const after = side === 'after';
-  const cmp = sql.raw(after !== key.desc ? '>' : '<');
-  const alternatives: SQL[] = [];
-  const equal: SQL[] = [];
-  key.parts.forEach((part, k) => {
-    const v = c.values[k] ?? null;
-    const e = part.expr;
-    // Past the cursor in this part (the earlier parts being equal): nothing follows "no value" going forwards.
-    const past =
-      v === null
-        ? after
-          ? undefined
-          : sql`${e} IS NOT NULL`
-        : after && part.nullable
-          ? sql`(${e} ${cmp} ${v} OR ${e} IS NULL)`
-          : sql`${e} ${cmp} ${v}`;
-    if (past) alternatives.push(sql`(${sql.join([...equal, past], sql` AND `)})`);
-    equal.push(v === null ? sql`${e} IS NULL` : sql`${e} = ${v}`);
-  });
-  alternatives.push(sql`(${sql.join([...equal, sql`i.id ${cmp} ${c.id}`], sql` AND `)})`);
-  return sql`(${sql.join(alternatives, sql` OR `)})`;
-}
+const ID = sql`i.id`;
 
 export function issueListsRepository(db: Db) {
   return {
@@ -82,10 +57,7 @@ export function issueListsRepository(db: Db) {
       const found = await db
         .select({
           issue: i,
-          values: sql<(string | null)[]>`ARRAY[${sql.join(
-            key.parts.map((part) => sql`(${part.expr})::text`),
-            sql`, `,
-          )}]::text[]`,
+          values: keyValues(key),
         })
         .from(i)
         .innerJoin(p, eq(p.id, i.projectId))
@@ -94,11 +66,11 @@ export function issueListsRepository(db: Db) {
           and(
             visible,
             ...issueConditions(filter),
-            page.after && beyond(key, page.after, 'after'),
-            page.before && beyond(key, page.before, 'before'),
+            page.after && beyond(key, ID, page.after, 'after'),
+            page.before && beyond(key, ID, page.before, 'before'),
           ),
         )
-        .orderBy(keyOrder(key, backward))
+        .orderBy(keyOrder(key, ID, backward))
         .limit(limit + 1);
       const rows = found.slice(0, limit).map((r) => ({ issue: r.issue, cursor: { values: r.values, id: r.issue.id } }));
       return { rows: backward ? rows.reverse() : rows, more: found.length > limit };

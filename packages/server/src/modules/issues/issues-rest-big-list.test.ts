@@ -100,6 +100,7 @@ describe('REST issue lists past 10,000 issues', () => {
     const few = await statements(5);
     const many = await statements(100);
     expect(many).toBe(few);
-    expect(many).toBeLessThan(25);
+    // The page, its count, the viewer and the page's details (16 before the per-issue facts became one statement).
+    expect(many).toBeLessThanOrEqual(13);
   });
 });

@@ -9,10 +9,12 @@ type ListPagerProps = {
   nextHref: string | null;
   /** 'Page 2 of 7', when known. */
   status?: string;
+  /** Where the pager sits in a row of its own page (e.g. beside a page-size select). */
+  className?: string;
 };
 
 /** GitLab's keyset pager: Previous and Next as links (disabled at either end). */
-export function ListPager({ previousHref, nextHref, status }: ListPagerProps) {
+export function ListPager({ previousHref, nextHref, status, className }: ListPagerProps) {
   if (!previousHref && !nextHref) return null;
   const end = (text: string, href: string | null, icon: 'chevron-left' | 'chevron-right') => {
     const content =
@@ -38,7 +40,7 @@ export function ListPager({ previousHref, nextHref, status }: ListPagerProps) {
     );
   };
   return (
-    <nav aria-label="Pagination" className={styles.pager}>
+    <nav aria-label="Pagination" className={className ? `${styles.pager} ${className}` : styles.pager}>
       {end('Previous', previousHref, 'chevron-left')}
       {status && <span className={styles.pageStatus}>{status}</span>}
       {end('Next', nextHref, 'chevron-right')}

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../../app/shell/page-header.tsx';
 import { FilteredSearch } from '../../../components/filtered-search/filtered-search.tsx';
+import { ListPager } from '../../../components/issuable-list/list-pager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -65,7 +66,7 @@ export function IssuesListPage({ scope }: { scope: IssuesListScope }) {
     variables: { fullPath: scope.fullPath, isProject, groupPath },
   });
   useErrorAlert(context.error, 'Something went wrong while loading this page.');
-  const { view, pageSize, update, setPageSize, query } = useIssuesListView();
+  const { view, pageSize, update, hrefFor, setPageSize, query } = useIssuesListView();
   const list = useIssuesList({ fullPath: scope.fullPath, isProject, groupPath }, view, pageSize);
   const [bulkEditing, setBulkEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -223,24 +224,19 @@ export function IssuesListPage({ scope }: { scope: IssuesListScope }) {
             </>
           )}
           <div className={styles.footer} hidden={list.issues.length === 0 && !pageInfo?.hasPreviousPage}>
-            <div className={styles.pager}>
-              <Button
-                compact
-                isDisabled={!pageInfo?.hasPreviousPage || !pageInfo.startCursor}
-                onPress={() => update({ before: pageInfo?.startCursor ?? null, after: null }, { keepPage: true })}
-              >
-                <Icon name="chevron-left" />
-                Previous
-              </Button>
-              <Button
-                compact
-                isDisabled={!pageInfo?.hasNextPage || !pageInfo.endCursor}
-                onPress={() => update({ after: pageInfo?.endCursor ?? null, before: null }, { keepPage: true })}
-              >
-                Next
-                <Icon name="chevron-right" />
-              </Button>
-            </div>
+            <ListPager
+              className={styles.pager}
+              previousHref={
+                pageInfo?.hasPreviousPage && pageInfo.startCursor
+                  ? hrefFor({ before: pageInfo.startCursor, after: null }, { keepPage: true })
+                  : null
+              }
+              nextHref={
+                pageInfo?.hasNextPage && pageInfo.endCursor
+                  ? hrefFor({ after: pageInfo.endCursor, before: null }, { keepPage: true })
+                  : null
+              }
+            />
             <SelectField
               label="Show"
               compact

@@ -19,6 +19,18 @@ function storedPageSize(): number {
   }
 }
 
+/** The URL's parameters with `change` applied to the view (paging reset unless `keepPage`), others kept. */
+function changedParams(
+  current: URLSearchParams,
+  change: Partial<IssuesListView>,
+  opts: { keepPage?: boolean },
+): URLSearchParams {
+  const base = issuesListViewFromUrl(current);
+  const next: IssuesListView = { ...base, ...(opts.keepPage ? {} : { after: null, before: null }), ...change };
+  const kept = [...current].filter(([key]) => !isIssuesListUrlKey(key));
+  return new URLSearchParams([...issuesListViewToUrl(next), ...kept]);
+}
+
 /**
  * The issue list's view, read from and written to the URL (GitLab's keys, both ways): state, sort,
  * filter, search-in, page cursors and page size. The page size also lives in local storage under
@@ -33,21 +45,16 @@ export function useIssuesListView() {
   /** Changes the view; anything but paging goes back to the first page. */
   const update = useCallback(
     (change: Partial<IssuesListView>, opts: { keepPage?: boolean; replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const base = issuesListViewFromUrl(current);
-          const next: IssuesListView = {
-            ...base,
-            ...(opts.keepPage ? {} : { after: null, before: null }),
-            ...change,
-          };
-          const kept = [...current].filter(([key]) => !isIssuesListUrlKey(key));
-          return new URLSearchParams([...issuesListViewToUrl(next), ...kept]);
-        },
-        { replace: opts.replace ?? false },
-      );
+      setParams((current) => changedParams(current, change, opts), { replace: opts.replace ?? false });
     },
     [setParams],
+  );
+
+  /** The link (`?query`) of the view with `change` applied, as `update` would set it. */
+  const hrefFor = useCallback(
+    (change: Partial<IssuesListView>, opts: { keepPage?: boolean } = {}) =>
+      `?${changedParams(params, change, opts).toString()}`,
+    [params],
   );
 
   const setPageSize = useCallback(
@@ -63,5 +70,5 @@ export function useIssuesListView() {
     [update],
   );
 
-  return { view, pageSize, update, setPageSize, query: params.toString() };
+  return { view, pageSize, update, hrefFor, setPageSize, query: params.toString() };
 }
