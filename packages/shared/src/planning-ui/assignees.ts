@@ -1,12 +1,11 @@
+import { avatarCounterLabel } from '../format/numbers.ts';
+
 /** Assignee avatar lists: how many avatars show, the overflow counter and sized image URLs. */
 
 /** Avatars shown before the rest collapse into a counter. */
 export const DEFAULT_MAX_VISIBLE_ASSIGNEES = 3;
 /** Display size of an assignee avatar, in CSS pixels. */
 export const DEFAULT_ASSIGNEE_AVATAR_SIZE = 24;
-/** The counter never shows more than this; past it, it reads '99+'. */
-const COUNTER_CAP = 99;
-
 export type AssigneeOverflow = {
   /** How many avatars to render. */
   visible: number;
@@ -28,7 +27,7 @@ export function assigneeOverflow(total: number, maxVisible: number = DEFAULT_MAX
   return {
     visible,
     hidden,
-    counterLabel: hidden > COUNTER_CAP ? `${COUNTER_CAP}+` : `+${hidden}`,
+    counterLabel: avatarCounterLabel(hidden),
     counterTooltip: '%{count} more assignees'.replace('%{count}', String(hidden)),
   };
 }

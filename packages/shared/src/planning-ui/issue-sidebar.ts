@@ -1,4 +1,6 @@
-/** Rules and texts of the issue sidebar (spec 002 §3.3, §4.5, §9) shared by the server and the web. */
+import { truncate } from '../format/text.ts';
+
+/** Rules and texts of the issue sidebar (spec 002 §3.3, §9) shared by the server and the web. */
 
 /** Health status: the page's value, its text and the REST value (spec 002 §3.3). */
 export const HEALTH_STATUS_OPTIONS = [
@@ -25,38 +27,12 @@ export function weightInputError(text: string): string | null {
   return null;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / 86_400_000;
-}
-
-/**
- * A due date relative to today: 'Today', 'Tomorrow', 'Yesterday', or the weekday's name within the
- * next 7 days; null otherwise (the caller shows the date). Dates are calendar dates (YYYY-MM-DD).
- */
-export function relativeDueDateText(date: string, today: string): string | null {
-  const diff = dayNumber(date) - dayNumber(today);
-  if (diff === 0) return 'Today';
-  if (diff === 1) return 'Tomorrow';
-  if (diff === -1) return 'Yesterday';
-  if (diff > 1 && diff < 7) return WEEKDAYS[new Date(dayNumber(date) * 86_400_000).getUTCDay()] ?? null;
-  return null;
-}
-
-/** Overdue: the due date is before today and the item is not closed (spec 002 §4.5). */
-export function isOverdue(date: string | null | undefined, today: string, state: string | null | undefined): boolean {
-  if (!date) return false;
-  return date.slice(0, 10) < today && (state ?? '').toLowerCase() !== 'closed';
-}
-
 /** Blocking popover (spec 002 §9): at most 3 blockers, titles cut at 80 characters, '+ N more'. */
 export const BLOCKING_POPOVER_MAX_ITEMS = 3;
 export const BLOCKING_POPOVER_TITLE_LENGTH = 80;
 
 export function truncateBlockerTitle(title: string): string {
-  return title.length > BLOCKING_POPOVER_TITLE_LENGTH ? `${title.slice(0, BLOCKING_POPOVER_TITLE_LENGTH)}…` : title;
+  return truncate(title, BLOCKING_POPOVER_TITLE_LENGTH);
 }
 
 /** The blockers the popover lists and the '+ N more' remainder (null when nothing is left out). */

@@ -1,12 +1,18 @@
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useNavigate } from 'react-router';
+import { ShortcutsProvider } from '../components/shortcuts/shortcuts-provider.tsx';
 
-/** Lets React Aria links and menu items navigate with the router instead of reloading the page. */
+/**
+ * Lets React Aria links and menu items navigate with the router instead of reloading the page;
+ * the keyboard shortcut layer spans every page.
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   return (
     <AriaRouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
-      <Outlet />
+      <ShortcutsProvider>
+        <Outlet />
+      </ShortcutsProvider>
     </AriaRouterProvider>
   );
 }

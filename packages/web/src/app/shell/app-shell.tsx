@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { GlobalShortcuts } from '../../components/shortcuts/global-shortcuts.tsx';
+import { ShortcutsNavButton } from '../../components/shortcuts/shortcuts-nav-button.tsx';
 import { AlertsArea } from '../alerts/alerts-area.tsx';
 import styles from './app-shell.module.css';
 import { LeftNav } from './left-nav.tsx';
@@ -24,6 +26,7 @@ export function AppShell() {
 
   return (
     <div className={styles.shell}>
+      <GlobalShortcuts onToggleNavigation={toggle} />
       <a href="#content" className={styles.skipLink}>
         Skip to main content
       </a>
@@ -34,6 +37,7 @@ export function AppShell() {
           inert={!expanded || undefined}
         >
           <LeftNav id={NAV_ID} />
+          <ShortcutsNavButton />
         </div>
         {narrow && expanded && (
           <button type="button" className={styles.backdrop} aria-label="Close navigation" onClick={closeDrawer} />

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useShortcut } from '../../components/shortcuts/use-shortcut.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { routes } from '../../lib/routes.ts';
 import styles from './top-search.module.css';
@@ -10,6 +11,11 @@ export function TopSearch() {
   const { pathname, search } = useLocation();
   const current = pathname === routes.dashboardGroups() ? (new URLSearchParams(search).get('search') ?? '') : '';
   const [value, setValue] = useState(current);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useShortcut('focusSearch', () => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  });
 
   useEffect(() => setValue(current), [current]);
 
@@ -27,6 +33,7 @@ export function TopSearch() {
         <Icon name="search" className={styles.icon} />
         <input
           id="top-search"
+          ref={inputRef}
           className={styles.input}
           type="search"
           placeholder="Search groups"

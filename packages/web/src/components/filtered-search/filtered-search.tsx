@@ -28,6 +28,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
+import { useShortcut } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { ChipHead, FilterChipBody } from './filter-chip.tsx';
@@ -117,6 +118,7 @@ export function FilteredSearch({
   const shownOptions = useRef<readonly SuggestionOption[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
+  useShortcut('focusFilterBar', () => inputRef.current?.focus());
   const popoverRef = useRef<HTMLElement>(null);
   const recent = useRecentSearches(namespacePath, recentSearchesKey, tokenSet);
   const alertCount = useAlerts().alerts.length;

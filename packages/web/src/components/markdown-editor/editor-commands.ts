@@ -1,3 +1,5 @@
+import { shortcutById } from '@milepost/shared';
+
 /** What the toolbar and the editing shortcuts (spec 002 §9.1) do, in either mode. */
 export type EditorCommand =
   | 'bold'
@@ -20,14 +22,14 @@ export type EditorCommand =
 /** The text area's text and selection, before or after a command. */
 export type TextSelection = { text: string; start: number; end: number };
 
-/** The editing shortcuts of spec 002 §9.1 (`mod` is Cmd on macOS, Ctrl elsewhere). */
+/** The editing shortcuts of spec 002 §9.1 (`mod` is Cmd on macOS, Ctrl elsewhere), from the shortcut registry. */
 export const SHORTCUTS: Partial<Record<EditorCommand, string>> = {
-  bold: 'mod+b',
-  italic: 'mod+i',
-  strike: 'mod+shift+x',
-  link: 'mod+k',
-  indent: 'mod+]',
-  outdent: 'mod+[',
+  bold: shortcutById('bold').defaultKeys[0],
+  italic: shortcutById('italic').defaultKeys[0],
+  strike: shortcutById('strikethrough').defaultKeys[0],
+  link: shortcutById('link').defaultKeys[0],
+  indent: shortcutById('indent').defaultKeys[0],
+  outdent: shortcutById('outdent').defaultKeys[0],
 };
 
 /** A key event → its command (the editing shortcuts), or null. */

@@ -1,4 +1,8 @@
-import { type ReactNode, useId } from 'react';
+import type { ShortcutId } from '@milepost/shared';
+import { type ReactNode, useId, useRef } from 'react';
+import { useShortcutsContext } from '../shortcuts/shortcuts-context.ts';
+import { SHORTCUTS_SCOPE_ATTRIBUTE } from '../shortcuts/shortcuts-listener.ts';
+import { useShortcuts } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import { Drawer } from '../ui/drawer.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -17,6 +21,8 @@ type DetailSidebarProps = {
    * header has its own expand button turns it off.
    */
   narrowBar?: boolean;
+  /** The widgets' keyboard shortcuts (`l`, `a`, `m`): while collapsed, one expands the sidebar and then edits. */
+  shortcuts?: readonly ShortcutId[];
   children?: ReactNode;
 };
 
@@ -24,9 +30,24 @@ type DetailSidebarProps = {
  * The right sidebar of a detail page (UI.md: 290 px, collapsible): expanded, a column with a
  * collapse button on top; collapsed, a rail; on narrow screens a drawer from the right.
  */
-export function DetailSidebar({ label, state, rail, narrowBar = true, children }: DetailSidebarProps) {
+export function DetailSidebar({ label, state, rail, narrowBar = true, shortcuts = [], children }: DetailSidebarProps) {
   const { collapsed, isNarrow, setCollapsed } = state;
   const contentId = useId();
+  const run = useShortcutsContext()?.run;
+  const collapsedRef = useRef(collapsed);
+  collapsedRef.current = collapsed;
+  const expandThenRun = (id: ShortcutId) => {
+    setCollapsed(false);
+    // The widget answers the shortcut once it is drawn (its data may still be loading): try for 2 s.
+    let tries = 0;
+    const attempt = () => {
+      if (!collapsedRef.current && run?.(id)) return;
+      tries += 1;
+      if (tries < 40) window.setTimeout(attempt, 50);
+    };
+    window.setTimeout(attempt, 0);
+  };
+  useShortcuts(Object.fromEntries(shortcuts.map((id) => [id, collapsed ? () => expandThenRun(id) : null])));
 
   const toggle = (
     <Button
@@ -59,7 +80,9 @@ export function DetailSidebar({ label, state, rail, narrowBar = true, children }
         closeIcon="sidebar-collapse"
         compactClose
       >
-        {children}
+        <div className={styles.drawerContent} {...{ [SHORTCUTS_SCOPE_ATTRIBUTE]: '' }}>
+          {children}
+        </div>
       </Drawer>
     );
     if (!narrowBar) return drawer;

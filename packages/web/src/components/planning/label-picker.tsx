@@ -1,5 +1,7 @@
+import type { ShortcutId } from '@milepost/shared';
 import { useRef, useState } from 'react';
 import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useShortcut } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
 import styles from './label-picker.module.css';
@@ -48,6 +50,8 @@ export type LabelPickerProps = {
   /** Called when the dropdown closes with changes, or a chip is removed. */
   onChange: (change: LabelPickerChange) => Promise<unknown> | undefined;
   title?: string;
+  /** The keyboard shortcut that opens the picker, as Edit does (`l` in the sidebars). */
+  shortcut?: ShortcutId;
 };
 
 const idsOf = (labels: readonly PickerLabel[]) => new Set(labels.map((l) => l.id));
@@ -71,6 +75,7 @@ export function LabelPicker({
   isSaving = false,
   onChange,
   title = 'Labels',
+  shortcut,
 }: LabelPickerProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [selection, setSelection] = useState<LabelSelection>({ set: new Set(), indeterminate: new Set() });
@@ -109,6 +114,11 @@ export function LabelPicker({
     const labels = [...selection.set].flatMap((id) => known.current.get(id) ?? []);
     void apply({ addIds, removeIds, labels });
   };
+  useShortcut(
+    shortcut ?? 'editLabels',
+    () => handleOpenChange(true),
+    Boolean(shortcut && allowEdit && !isOpen && !isSaving),
+  );
 
   const toggle = (label: PickerLabel, shownLabels: readonly PickerLabel[]) => {
     remember(shownLabels);

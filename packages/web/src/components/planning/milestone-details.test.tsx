@@ -33,10 +33,10 @@ describe('MilestoneDetails', () => {
   it.each([
     [{ startDate: '2026-08-01', dueDate: '2026-08-22' }, 'Expired 3 months ago', '(Aug 22, 2026)'],
     [{ startDate: '2026-11-24', dueDate: '2026-12-31' }, 'Starts in 2 days', '(Dec 31, 2026)'],
-    [{ startDate: '2026-11-01', dueDate: '2026-12-31' }, 'Started 21 days ago', '(Dec 31, 2026)'],
+    [{ startDate: '2026-11-01', dueDate: '2026-12-31' }, 'Started 3 weeks ago', '(Dec 31, 2026)'],
     [{ startDate: '2026-11-22', dueDate: null }, 'Started today', '(Nov 22, 2026)'],
-    [{ startDate: null, dueDate: '2026-12-06' }, '14 days remaining', '(Dec 6, 2026)'],
-    [{ startDate: '2025-11-01', dueDate: '2026-11-22' }, 'Started about 1 year ago', '(Nov 22, 2026)'],
+    [{ startDate: null, dueDate: '2026-12-06' }, '2 weeks remaining', '(Dec 6, 2026)'],
+    [{ startDate: '2025-11-01', dueDate: '2026-11-22' }, 'Started 1 year ago', '(Nov 22, 2026)'],
     [{ startDate: null, dueDate: '2026-11-22' }, 'less than a day remaining', '(Nov 22, 2026)'],
   ])('dates %j: tooltip says %j and %j', async (dates, relative, absolute) => {
     const tooltip = await openTooltip(buildMilestone(dates));

@@ -1,5 +1,11 @@
-import { localCalendarDate, type MilestoneTimingKind, milestoneTiming, milestoneTimingText } from '@milepost/shared';
-import { formatDistance } from 'date-fns';
+import {
+  calendarDistance,
+  calendarTimeAgo,
+  localCalendarDate,
+  type MilestoneTimingKind,
+  milestoneTiming,
+  milestoneTimingText,
+} from '@milepost/shared';
 import { Link } from 'react-aria-components';
 import { formatCalendarDate } from '../../lib/format-date.ts';
 import { Icon } from '../ui/icon.tsx';
@@ -22,18 +28,10 @@ export type MilestoneDetailsProps = {
   className?: string;
 };
 
-/** Local midnight of a calendar date, for distances in whole days. */
-function localMidnight(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-
 /** 'in 2 days', '3 months ago' ('2 weeks' for a due date still ahead); whole days, so the same day is 'today'. */
 function distanceInWords(kind: MilestoneTimingKind, date: string | null, today: string): string {
   if (!date) return '';
-  const remaining = kind === 'remaining';
-  if (date === today) return remaining ? 'less than a day' : 'today';
-  return formatDistance(localMidnight(date), localMidnight(today), { addSuffix: !remaining });
+  return kind === 'remaining' ? calendarDistance(date, today) : calendarTimeAgo(date, today);
 }
 
 /** The milestone's title linking to its page, with its dates in a tooltip; red when past due. */

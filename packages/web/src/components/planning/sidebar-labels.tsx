@@ -33,6 +33,7 @@ export function SidebarLabels({ fullPath, labels, canEdit, isSaving, save }: Sid
         allowRemove={canEdit}
         isSaving={isSaving}
         onChange={handleChange}
+        shortcut="editLabels"
       />
     </section>
   );

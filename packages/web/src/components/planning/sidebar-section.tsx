@@ -1,4 +1,6 @@
+import type { ShortcutId } from '@milepost/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useShortcut } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import styles from './sidebar-section.module.css';
 
@@ -18,6 +20,8 @@ type SidebarSectionProps = {
   titleId?: string;
   /** Something else on the title row (a switch, a copy button). */
   action?: ReactNode;
+  /** The keyboard shortcut that starts editing, as Edit does (`a` assignees, `m` milestone). */
+  shortcut?: ShortcutId;
   children: ReactNode;
 };
 
@@ -35,9 +39,11 @@ export function SidebarSection({
   editLabel,
   titleId,
   action,
+  shortcut,
   children,
 }: SidebarSectionProps) {
   const ref = useRef<HTMLElement>(null);
+  useShortcut(shortcut ?? 'editAssignees', () => onEdit?.(), Boolean(shortcut && canEdit && !isEditing && onEdit));
   const wasEditing = useRef(isEditing);
   useEffect(() => {
     if (wasEditing.current && !isEditing) ref.current?.querySelector<HTMLElement>('[data-edit]')?.focus();

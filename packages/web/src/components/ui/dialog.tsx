@@ -10,13 +10,15 @@ type DialogProps = {
   onOpenChange: (isOpen: boolean) => void;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** `wide` for a dialog of tables (880 px at most instead of 560 px). */
+  size?: 'default' | 'wide';
 };
 
 /** A modal dialog with a title and a close button; Escape and the overlay close it. */
-export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog' }: DialogProps) {
+export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog', size = 'default' }: DialogProps) {
   return (
     <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className={styles.modal}>
+      <Modal className={size === 'wide' ? `${styles.modal} ${styles.wide}` : styles.modal}>
         <AriaDialog className={styles.dialog} role={role}>
           {({ close }) => (
             <>

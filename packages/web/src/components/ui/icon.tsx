@@ -267,6 +267,12 @@ const PATHS = {
     </>
   ),
   'external-link': <path d="M9 2.5h4.5V7M13.5 2.5L7 9M11.5 9.5v4h-9v-9h4" />,
+  keyboard: (
+    <>
+      <rect x="1.5" y="4" width="13" height="8" rx="1" />
+      <path d="M4.5 6.5h0M7 6.5h0M9.5 6.5h0M12 6.5h0M5 9.5h6" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
+import { useShortcut } from '../../components/shortcuts/use-shortcut.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import styles from './discussions.module.css';
+import { bodyWithSelectionQuoted, editLastOwnNote, focusFormText } from './issuable-shortcuts.ts';
 import { NoteEditor } from './note-editor.tsx';
 import { issuableWord, type Noteable } from './noteable.ts';
 import { useDraft } from './use-draft.ts';
@@ -39,6 +41,21 @@ export function CommentForm({ noteable, canMarkInternal, onSubmit }: CommentForm
   const isEmpty = body.trim() === '';
   const isInternal = canMarkInternal && internal;
   const confirmSecrets = useConfirmSecrets();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // `r`: reply, quoting what is selected on the page.
+  useShortcut('replyWithQuote', () => {
+    setBody(bodyWithSelectionQuoted(body));
+    requestAnimationFrame(() => focusFormText(formRef.current));
+  });
+
+  // Up in the empty field edits the viewer's last comment.
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'ArrowUp' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement;
+    if (!isEmpty || !(target instanceof HTMLTextAreaElement || target.isContentEditable)) return;
+    if (editLastOwnNote()) event.preventDefault();
+  };
 
   const handleSubmit = async () => {
     if (pending || isEmpty) return;
@@ -56,8 +73,10 @@ export function CommentForm({ noteable, canMarkInternal, onSubmit }: CommentForm
 
   return (
     <form
+      ref={formRef}
       className={styles.commentForm}
       aria-label="Add a comment"
+      onKeyDown={handleKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
         void handleSubmit();

@@ -83,6 +83,7 @@ export const NoteItem = memo(function NoteItem({
       className={styles.note}
       id={noteAnchor(note.id)}
       aria-label={`Comment by ${author?.name ?? 'a deleted user'}`}
+      data-own-note={(viewer && author && viewer.id === author.id) || undefined}
     >
       {author ? (
         // The name beside it is the link for keyboards and screen readers; the avatar is for the mouse.

@@ -1,8 +1,9 @@
+import { timeAgo } from '@milepost/shared';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
-import { absoluteTime, relativeTime } from '../issuables/format-created.ts';
+import { absoluteTime } from '../issuables/format-created.ts';
 import styles from './discussions.module.css';
 
 /** GitLab's system note icon names, drawn with the app's icon set. */
@@ -57,7 +58,7 @@ export function noteAnchor(id: string): string {
 export function NoteTime({ value }: { value: string }) {
   return (
     <time className={styles.time} dateTime={value} title={absoluteTime(value)}>
-      {relativeTime(value)}
+      {timeAgo(value)}
     </time>
   );
 }

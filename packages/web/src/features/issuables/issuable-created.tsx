@@ -1,6 +1,7 @@
+import { timeAgo } from '@milepost/shared';
 import { Focusable, Link } from 'react-aria-components';
 import { PlanningTooltip } from '../../components/planning/planning-tooltip.tsx';
-import { absoluteTime, displayUsername, relativeTime } from './format-created.ts';
+import { absoluteTime, displayUsername } from './format-created.ts';
 import styles from './issuable-created.module.css';
 
 type IssuableCreatedProps = {
@@ -36,7 +37,7 @@ export function IssuableCreated({ verb, createdAt, author, serviceDeskEmail }: I
 
 /** '3 days ago', with the exact date and time in a tooltip (on hover and keyboard focus). */
 function CreatedTime({ createdAt }: { createdAt: string | null }) {
-  const relative = relativeTime(createdAt);
+  const relative = timeAgo(createdAt);
   if (!createdAt || !relative) return null;
   return (
     <PlanningTooltip content={absoluteTime(createdAt)}>

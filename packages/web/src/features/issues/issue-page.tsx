@@ -145,7 +145,12 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
           <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
         </div>
       </div>
-      <DetailSidebar label="Issue details" state={sidebar} narrowBar={false}>
+      <DetailSidebar
+        label="Issue details"
+        state={sidebar}
+        narrowBar={false}
+        shortcuts={['editLabels', 'editAssignees', 'editMilestone']}
+      >
         <IssueSidebar projectPath={projectFullPath} iid={issue.iid} />
       </DetailSidebar>
     </div>

@@ -3,14 +3,14 @@ import { DeleteConfirmModal } from '../../../components/planning/delete-confirm-
 import { IssuableActionsMenu } from '../../../components/planning/issuable-actions-menu.tsx';
 import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
-import { PlanningTooltip } from '../../../components/planning/planning-tooltip.tsx';
 import { useReportAbuse } from '../../../components/planning/use-report-abuse.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { useShortcut } from '../../../components/shortcuts/use-shortcut.ts';
 import type { EpicPageEpicFragment } from '../../../gql/graphql.ts';
 import { routes } from '../../../lib/routes.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import styles from '../../issuables/detail-header.module.css';
+import { EditDescriptionButton, useEditDescriptionShortcut } from '../../issuables/edit-description-button.tsx';
 import { IssuableCreated } from '../../issuables/issuable-created.tsx';
 import { useEpicActions } from './use-epic-actions.ts';
 
@@ -34,6 +34,8 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const isOpen = epic.state === 'opened';
   const reportAbuse = useReportAbuse(epic);
+  useEditDescriptionShortcut(onEdit, canUpdate && !isEditing);
+  useShortcut('copyReference', actions.copyReference);
 
   const handleConfirmDelete = async () => {
     if (!(await actions.remove())) setConfirmingDelete(false);
@@ -51,11 +53,7 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
         <IssuableCreated verb="Opened" createdAt={epic.createdAt} author={epic.author} />
       </div>
       <div className={styles.actions}>
-        {canUpdate && !narrow && !isEditing && (
-          <PlanningTooltip content="Edit title and description">
-            <Button onPress={onEdit}>Edit</Button>
-          </PlanningTooltip>
-        )}
+        {canUpdate && !narrow && !isEditing && <EditDescriptionButton onEdit={onEdit} />}
         <IssuableActionsMenu
           label="Epic actions"
           items={[

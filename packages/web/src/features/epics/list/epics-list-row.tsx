@@ -1,4 +1,4 @@
-import { epicProgress, PROGRESS_TRACKING } from '@milepost/shared';
+import { epicProgress, PROGRESS_TRACKING, timeAgo } from '@milepost/shared';
 import { Link } from 'react-router';
 import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
@@ -6,7 +6,7 @@ import { LabelChip } from '../../../components/planning/label-picker-chip.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { EpicsListEpicFragment } from '../../../gql/graphql.ts';
 import { formatCalendarDate } from '../../../lib/format-date.ts';
-import { absoluteTime, relativeTime } from '../../issuables/format-created.ts';
+import { absoluteTime } from '../../issuables/format-created.ts';
 import styles from './epics-list.module.css';
 
 /** 'Jan 1, 2026 – Mar 31, 2026', 'No start date – Mar 31, 2026', 'Jan 1, 2026 – No due date'; '' without dates. */
@@ -24,7 +24,7 @@ export function epicListReference(epic: Pick<EpicsListEpicFragment, 'iid' | 'ref
 }
 
 function Time({ prefix, value }: { prefix: string; value: string | null }) {
-  const relative = relativeTime(value);
+  const relative = timeAgo(value);
   if (!value || !relative) return null;
   return (
     <span>

@@ -40,6 +40,7 @@ export function EpicSidebar({ groupFullPath, iid }: EpicSidebarProps) {
     <DetailSidebar
       label="Epic details"
       state={sidebar}
+      shortcuts={['editLabels']}
       rail={epic && <CollapsedRail epic={epic} onExpand={() => sidebar.setCollapsed(false)} />}
     >
       {content}

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { DeleteConfirmModal } from '../../../components/planning/delete-confirm-modal.tsx';
 import { type IssuableAction, IssuableActionsMenu } from '../../../components/planning/issuable-actions-menu.tsx';
 import { useReportAbuse } from '../../../components/planning/use-report-abuse.ts';
+import { useShortcut } from '../../../components/shortcuts/use-shortcut.ts';
 import { IssueActionsQueryDocument, type IssueActionsQueryQuery } from '../../../gql/graphql.ts';
 import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import { BlockedCloseDialog } from './blocked-close-dialog.tsx';
@@ -54,6 +55,7 @@ function LoadedIssueActions({
   const { currentUser } = useCurrentUser();
   const actions = useIssueActions(issue, projectFullPath);
   const reportAbuse = useReportAbuse(issue);
+  useShortcut('copyReference', actions.copyReference);
   const [dialog, setDialog] = useState<'blocked' | 'delete' | 'related' | null>(null);
   const can = issue.userPermissions;
   const type = TYPE_NAMES[issue.type ?? 'ISSUE'];

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
-import { PlanningTooltip } from '../../../components/planning/planning-tooltip.tsx';
 import type { SidebarCollapsed } from '../../../components/planning/use-sidebar-collapsed.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IssuePageIssueFragment } from '../../../gql/graphql.ts';
 import { useNarrowScreen } from '../../../lib/use-media-query.ts';
 import headerStyles from '../../issuables/detail-header.module.css';
+import { EditDescriptionButton, useEditDescriptionShortcut } from '../../issuables/edit-description-button.tsx';
 import { IssuableCreated } from '../../issuables/issuable-created.tsx';
 import styles from './issue-header.module.css';
 import { checklistText, closedStatusLink, issueTypeName } from './issue-status.ts';
@@ -39,6 +39,7 @@ export function IssueHeader({ issue, sidebar, canUpdate, isEditing, onEdit, acti
   const narrow = useNarrowScreen();
   const typeName = issueTypeName(issue.type);
   const checklist = checklistText(issue.taskCompletionStatus);
+  useEditDescriptionShortcut(onEdit, canUpdate && !isEditing);
   return (
     <div className={headerStyles.header}>
       <div className={headerStyles.meta}>
@@ -55,11 +56,7 @@ export function IssueHeader({ issue, sidebar, canUpdate, isEditing, onEdit, acti
         {checklist && <span className={styles.checklist}>{checklist}</span>}
       </div>
       <div className={headerStyles.actions}>
-        {canUpdate && !isEditing && (!narrow || !actions) && (
-          <PlanningTooltip content="Edit title and description">
-            <Button onPress={onEdit}>Edit</Button>
-          </PlanningTooltip>
-        )}
+        {canUpdate && !isEditing && (!narrow || !actions) && <EditDescriptionButton onEdit={onEdit} />}
         {actions}
         {sidebar.isSmall && sidebar.collapsed && (
           <Button

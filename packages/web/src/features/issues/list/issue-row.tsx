@@ -1,4 +1,4 @@
-import { HEALTH_STATUS_TITLES, isOverdue, labelSwatchColor, relativeDueDateText } from '@milepost/shared';
+import { HEALTH_STATUS_TITLES, isOverdue, labelSwatchColor, relativeDueDateText, timeAgo } from '@milepost/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
@@ -8,7 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
 import type { IssuesListIssueFragment } from '../../../gql/graphql.ts';
 import { formatCalendarDate } from '../../../lib/format-date.ts';
-import { absoluteTime, relativeTime } from '../../issuables/format-created.ts';
+import { absoluteTime } from '../../issuables/format-created.ts';
 import styles from './issues-list.module.css';
 
 const TYPE_ICONS: Record<string, IconName> = { ISSUE: 'issues', INCIDENT: 'warning', TASK: 'check' };
@@ -119,7 +119,7 @@ export function IssueRow({
         <div className={styles.metaLine}>
           <span className={styles.reference}>{reference}</span>
           <span className={styles.created} title={absoluteTime(issue.createdAt)}>
-            created {relativeTime(issue.createdAt)}
+            created {timeAgo(issue.createdAt)}
           </span>
           {issue.milestone && (
             <Meta icon="milestone" label="Milestone">
@@ -173,7 +173,7 @@ export function IssueRow({
           {issue.userNotesCount}
         </span>
         <span className={styles.updated} title={absoluteTime(issue.updatedAt)}>
-          updated {relativeTime(issue.updatedAt)}
+          updated {timeAgo(issue.updatedAt)}
         </span>
       </div>
     </li>

@@ -33,6 +33,7 @@ export function SidebarAssignees({
       isEditing={isEditing}
       onEdit={() => setIsEditing(true)}
       editLabel="Edit assignees"
+      shortcut="editAssignees"
     >
       {assignees.length === 0 ? (
         <span className={shared.none}>

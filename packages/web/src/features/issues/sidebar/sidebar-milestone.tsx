@@ -22,6 +22,7 @@ export function SidebarMilestone({ issue, canEdit, save, projectPath, groupPath 
       canEdit={canEdit}
       isEditing={isEditing}
       onEdit={() => setIsEditing(true)}
+      shortcut="editMilestone"
     >
       {isEditing ? (
         <div className={shared.form}>

@@ -8,6 +8,7 @@ import {
   timeframeText,
 } from '@milepost/shared';
 import { type MouseEvent, memo } from 'react';
+import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import styles from '../roadmap.module.css';
 import { readableTextColor } from '../utils/readable-text-color.ts';
@@ -78,7 +79,12 @@ export const EpicRow = memo(
           </div>
           <div className={styles.detailsText}>
             <div className={styles.titleLine}>
-              <a href={epic.webPath} className={styles.epicTitle} onClick={context.onLinkClick}>
+              <a
+                href={epic.webPath}
+                className={styles.epicTitle}
+                onClick={context.onLinkClick}
+                {...{ [ROW_FOCUS_ATTRIBUTE]: '' }}
+              >
                 {epic.title}
               </a>
               {epic.blocked && <BlockedEpicIcon epic={epic} />}

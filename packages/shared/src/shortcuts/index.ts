@@ -1,0 +1,3 @@
+export * from './customization.ts';
+export * from './keys.ts';
+export * from './registry.ts';
