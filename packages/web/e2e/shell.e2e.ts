@@ -28,16 +28,20 @@ test('@narrow deep links to nested groups, project pages and unknown paths work'
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
-test('the group navigation marks the current page and the search filters groups', async ({ page }) => {
+test('the group navigation marks the current page and the search looks within the group', async ({ page }) => {
   await signInViaApi(page, 'alice');
   await page.goto('/groups/acme/-/epics');
   const nav = page.getByRole('navigation', { name: 'Group navigation' });
   await expect(nav.getByRole('link', { name: 'Epics' })).toHaveAttribute('aria-current', 'page');
 
-  await page.getByRole('searchbox', { name: 'Search groups' }).fill('platform');
-  await page.getByRole('searchbox', { name: 'Search groups' }).press('Enter');
-  await expect(page).toHaveURL(/\/dashboard\/groups\?search=platform$/);
-  const groups = page.getByRole('list', { name: 'Groups' });
+  await page.getByRole('searchbox', { name: 'Search in Acme Corp' }).fill('platform');
+  await page.getByRole('searchbox', { name: 'Search in Acme Corp' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\?search=platform&group_id=\d+$/);
+  await page
+    .getByRole('navigation', { name: 'Search scopes' })
+    .getByRole('link', { name: /Groups/ })
+    .click();
+  const groups = page.getByRole('list', { name: 'Groups found' });
   await expect(groups.getByRole('link', { name: /Platform/ })).toBeVisible();
   await expect(groups.getByRole('link', { name: 'Acme Corp', exact: true })).toHaveCount(0);
 });

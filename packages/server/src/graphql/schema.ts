@@ -19,5 +19,7 @@ import '../modules/issue-templates/issue-templates.schema.ts';
 import '../modules/awards/awards.schema.ts';
 import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';
+import '../modules/epics/epic-dashboard.schema.ts';
+import '../modules/search/search.schema.ts';
 
 export const schema = capListArguments(builder.toSchema({ sortSchema: true }));

@@ -15,6 +15,7 @@ import { membersRoutes } from '../modules/members/members.routes.ts';
 import { milestonesRoutes, milestonesUiRoutes } from '../modules/milestones/milestones.routes.ts';
 import { notesRoutes } from '../modules/notes/notes.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
+import { searchRoutes } from '../modules/search/search.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { uploadsRoutes, uploadsUiRoutes } from '../modules/uploads/uploads.routes.ts';
 import { accountUiRoutes } from '../modules/users/account.routes.ts';
@@ -62,6 +63,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);
       uploadsRoutes(api, services, config);
+      searchRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

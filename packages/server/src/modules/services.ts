@@ -18,6 +18,7 @@ import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
 import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
+import { searchService } from './search/search.service.ts';
 import { uploadsService } from './uploads/uploads.service.ts';
 import { accountService } from './users/account.service.ts';
 import { adminUsersService } from './users/admin-users.service.ts';
@@ -76,6 +77,7 @@ export function createServices(
     autocomplete: autocompleteService(db),
     abuseReports: abuseReportsService(db),
     issuePage: issuePageService(db),
+    search: searchService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };

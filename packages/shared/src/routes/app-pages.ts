@@ -15,6 +15,11 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/-\/user_settings\/personal_access_tokens$/, access: 'signed-in' },
   { pattern: /^\/-\/profile(\/preferences|\/password\/edit|\/active_sessions)?$/, access: 'signed-in' },
   { pattern: /^\/admin$/, access: 'admin' },
+  { pattern: /^\/search$/, access: 'public' },
+  { pattern: /^\/dashboard\/(issues|epics)$/, access: 'signed-in' },
+  { pattern: /^\/explore(\/projects|\/groups)?$/, access: 'public' },
+  { pattern: /^\/groups\/new$/, access: 'signed-in' },
+  { pattern: /^\/-\/help$/, access: 'public' },
 ];
 
 /** `/a/b/` → `/a/b` (the root stays `/`). */

@@ -19,6 +19,8 @@ export type ProjectSubPage =
   | { page: 'overview' }
   | { page: 'issues' }
   | { page: 'issue'; iid: string }
+  /** `/-/issues/new`: the new issue form. */
+  | { page: 'newIssue' }
   /** `/-/issues/incident/<iid>`: the same page (GitLab's incident URL). */
   | { page: 'incident'; iid: string }
   | { page: 'members' }
@@ -56,6 +58,7 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   if (rest.length > 0) return null;
   if (first === undefined) return { page: 'overview' };
   if (first === 'issues' && second === undefined) return { page: 'issues' };
+  if (first === 'issues' && second === 'new') return { page: 'newIssue' };
   if (first === 'issues' && second !== undefined && IID.test(second)) return { page: 'issue', iid: second };
   if (first === 'project_members' && second === undefined) return { page: 'members' };
   const planning = labelsMilestonesSubPage(first, second);

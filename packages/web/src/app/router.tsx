@@ -4,6 +4,7 @@ import { SkeletonList } from '../components/ui/skeleton.tsx';
 import { SignInPage } from '../features/session/sign-in-page.tsx';
 import { routes } from '../lib/routes.ts';
 import { RouteErrorPage } from './error-boundary.tsx';
+import { RequireSignIn } from './require-sign-in.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -26,6 +27,18 @@ const PersonalAccessTokensPage = lazyPage(
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
 const PasswordPage = lazyPage(() => import('../features/profile/password-page.tsx'), 'PasswordPage');
 const ActiveSessionsPage = lazyPage(() => import('../features/profile/active-sessions-page.tsx'), 'ActiveSessionsPage');
+const SearchPage = lazyPage(() => import('../features/search/search-page.tsx'), 'SearchPage');
+const DashboardIssuesPage = lazyPage(
+  () => import('../features/dashboard/dashboard-issues-page.tsx'),
+  'DashboardIssuesPage',
+);
+const DashboardEpicsPage = lazyPage(
+  () => import('../features/dashboard/dashboard-epics-page.tsx'),
+  'DashboardEpicsPage',
+);
+const ExplorePage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExplorePage');
+const NewGroupPage = lazyPage(() => import('../features/groups/new-group-page.tsx'), 'NewGroupPage');
+const HelpPage = lazyPage(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const PreferencesPage = lazyPage(() => import('../features/settings/preferences-page.tsx'), 'PreferencesPage');
 
 /** While a page's chunk loads, the same placeholder rows the pages show while their data loads. */
@@ -59,6 +72,35 @@ export function createRouter() {
                 { path: '-/profile/password/edit', element: page(<PasswordPage />) },
                 { path: '-/profile/active_sessions', element: page(<ActiveSessionsPage />) },
                 { path: 'admin', element: page(<AdminPage />) },
+                { path: 'search', element: page(<SearchPage />) },
+                {
+                  path: 'dashboard/issues',
+                  element: page(
+                    <RequireSignIn>
+                      <DashboardIssuesPage />
+                    </RequireSignIn>,
+                  ),
+                },
+                {
+                  path: 'dashboard/epics',
+                  element: page(
+                    <RequireSignIn>
+                      <DashboardEpicsPage />
+                    </RequireSignIn>,
+                  ),
+                },
+                { path: 'explore', element: <Navigate to={routes.exploreProjects()} replace /> },
+                { path: 'explore/projects', element: page(<ExplorePage tab="projects" />) },
+                { path: 'explore/groups', element: page(<ExplorePage tab="groups" />) },
+                {
+                  path: 'groups/new',
+                  element: page(
+                    <RequireSignIn>
+                      <NewGroupPage />
+                    </RequireSignIn>,
+                  ),
+                },
+                { path: '-/help', element: page(<HelpPage />) },
                 { path: 'groups/*', element: page(<GroupsPrefixPage />) },
                 { path: '*', element: page(<NamespacePage />) },
               ],

@@ -43,6 +43,14 @@ export const routes = {
   adminUser: (username: string) => `/admin/users/${encodeURIComponent(username)}`,
   adminUserEdit: (username: string) => `/admin/users/${encodeURIComponent(username)}/edit`,
   adminAbuseReport: (id: string | number) => `/admin/abuse_reports/${id}`,
+  search: (search?: string) => (search ? `/search?search=${encodeURIComponent(search)}` : '/search'),
+  dashboardIssues: () => '/dashboard/issues',
+  dashboardEpics: () => '/dashboard/epics',
+  exploreProjects: () => '/explore/projects',
+  exploreGroups: () => '/explore/groups',
+  newGroup: () => '/groups/new',
+  help: () => '/-/help',
+  newProjectIssue: (fullPath: string) => `/${encodePath(fullPath)}/-/issues/new`,
 } as const;
 
 export { type NamespaceLocation, parseNamespacePath } from '@milepost/shared';

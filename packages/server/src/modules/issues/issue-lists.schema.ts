@@ -12,7 +12,13 @@ import { HealthStatusEnum, IssueStateEventEnum } from './issue-enums.schema.ts';
 import type { IssueArgs } from './issue-filter-input.schema.ts';
 import type { HealthStatus } from './issue-filters.ts';
 import type { IssueParent } from './issue-lists.service.ts';
-import { groupIssueArgs, groupIssueFilter, issueArgs, projectIssueFilter } from './issue-queries.schema.ts';
+import {
+  groupIssueArgs,
+  groupIssueFilter,
+  issueArgs,
+  projectIssueFilter,
+  rootIssueFilter,
+} from './issue-queries.schema.ts';
 
 type Counts = { opened: number; closed: number; all: number };
 
@@ -155,4 +161,16 @@ builder.relayMutationField(
       }),
     }),
   },
+);
+
+builder.queryField('issueStatusCounts', (t) =>
+  t.field({
+    type: IssueStatusCountsType,
+    nullable: true,
+    description:
+      'Counts of issues by status across every project you may read, for the same filters as `issues` (Milepost: the dashboard’s tabs).',
+    extensions: { public: true },
+    args: issueArgs(t.arg),
+    resolve: (_root, args, ctx) => ctx.services.issues.lists.stateCounts(ctx.actor, rootIssueFilter(args as IssueArgs)),
+  }),
 );

@@ -1,5 +1,6 @@
 /** `Project.issues`, `Project.issue`, `Group.issues`: GitLab's arguments (issue-filter-input.schema.ts) onto `IssueFilter`. */
 import type { ArgBuilder } from '@pothos/core';
+import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fieldsAsArgs } from '../../graphql/filter-input.ts';
@@ -113,3 +114,34 @@ builder.objectField(GroupRef, 'issues', (t) =>
     IssueConnection,
   ),
 );
+
+/**
+ * The root lists (GitLab's `Query.issues`; the dashboard's `/dashboard/issues`): issues of every
+ * project you may read. At least one filter is required, as on GitLab, so no request lists every
+ * issue of the instance.
+ */
+export function rootIssueFilter(args: IssueArgs): IssueFilter {
+  const filter = issueFilterFromArgs(args);
+  const { state: _state, sort: _sort, not, ...rest } = filter;
+  const given = (v: unknown) => v !== undefined && !(Array.isArray(v) && v.length === 0);
+  const negated = Object.values(not ?? {}).some(given);
+  if (!Object.values(rest).some(given) && !negated) {
+    throw new GraphQLError('You must provide at least one filter argument for this query');
+  }
+  return filter;
+}
+
+builder.queryFields((t) => ({
+  issues: t.connection(
+    {
+      type: IssueRef,
+      nullable: true,
+      description:
+        'Issues visible to you across every project (at least one filter argument is required), as on the dashboard.',
+      extensions: { public: true },
+      args: issueArgs(t.arg),
+      resolve: (_root, args, ctx) => issuesPage(ctx, rootIssueFilter(args as IssueArgs), args),
+    },
+    IssueConnection,
+  ),
+}));

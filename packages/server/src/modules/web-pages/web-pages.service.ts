@@ -53,6 +53,8 @@ export function webPagesService(db: Db, deps: Deps) {
         if (project) {
           const sub = projectSubPage(location.subPath);
           if (!sub) return 'not-found';
+          // GitLab's `authenticate_user!`: a visitor is sent to sign in before the form.
+          if (sub.page === 'newIssue') return actor.user ? 'ok' : 'sign-in';
           if (sub.page === 'issue' || sub.page === 'incident') {
             return (await deps.issues.find(actor, project, Number(sub.iid))) ? 'ok' : hidden;
           }

@@ -78,9 +78,13 @@ export function LeftNav({ id }: { id: string }) {
   }
 
   const items: NavItem[] = [{ label: 'Groups', to: routes.dashboardGroups(), icon: 'group' }];
+  if (currentUser) items.push({ label: 'Issues', to: routes.dashboardIssues(), icon: 'issues' });
+  if (currentUser) items.push({ label: 'Epics', to: routes.dashboardEpics(), icon: 'epic' });
+  items.push({ label: 'Explore', to: routes.exploreProjects(), icon: 'earth' });
   if (currentUser) items.push({ label: 'Access tokens', to: routes.personalAccessTokens(), icon: 'key' });
   if (currentUser) items.push({ label: 'Preferences', to: routes.preferences(), icon: 'settings' });
   if (currentUser?.admin) items.push({ label: 'Admin area', to: routes.admin(), icon: 'admin' });
+  items.push({ label: 'Help', to: routes.help(), icon: 'info' });
   return (
     <nav id={id} className={styles.nav} aria-label="Main navigation">
       <p className={styles.heading}>{currentUser ? 'Your work' : 'Explore'}</p>

@@ -2,14 +2,22 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useShortcut } from '../../components/shortcuts/use-shortcut.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { routes } from '../../lib/routes.ts';
+import { useNamespaceContext } from '../../features/namespaces/use-namespace-context.ts';
+import { searchPath, searchViewFromParams } from '../../features/search/search-url.ts';
 import styles from './top-search.module.css';
 
-/** Searches groups: submitting opens the groups dashboard filtered by the text. */
+/** The number at the end of a global ID (`gid://gitlab/Group/5` → `5`), as GitLab's `group_id=` holds it. */
+const numericId = (gid: string) => gid.split('/').pop() ?? '';
+
+/**
+ * The global search: submitting opens `/search` with the text — within the group or project on
+ * screen (the results page offers 'Search everywhere'), or everywhere elsewhere.
+ */
 export function TopSearch() {
   const navigate = useNavigate();
+  const context = useNamespaceContext();
   const { pathname, search } = useLocation();
-  const current = pathname === routes.dashboardGroups() ? (new URLSearchParams(search).get('search') ?? '') : '';
+  const current = pathname === '/search' ? searchViewFromParams(new URLSearchParams(search)).search : '';
   const [value, setValue] = useState(current);
   const inputRef = useRef<HTMLInputElement>(null);
   useShortcut('focusSearch', () => {
@@ -19,16 +27,26 @@ export function TopSearch() {
 
   useEffect(() => setValue(current), [current]);
 
+  const place =
+    context.kind === 'project'
+      ? { projectId: numericId(context.project.id), name: context.project.name }
+      : context.kind === 'group'
+        ? { groupId: numericId(context.group.id), name: context.group.name }
+        : null;
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(routes.dashboardGroups(value.trim() || undefined));
+    const text = value.trim();
+    if (!text) return;
+    navigate(searchPath({ search: text, groupId: place?.groupId, projectId: place?.projectId }));
   };
 
+  const label = place ? `Search in ${place.name}` : 'Search Milepost';
   return (
     <search className={styles.form}>
       <form onSubmit={handleSubmit}>
         <label htmlFor="top-search" className="visually-hidden">
-          Search groups
+          {label}
         </label>
         <Icon name="search" className={styles.icon} />
         <input
@@ -36,7 +54,7 @@ export function TopSearch() {
           ref={inputRef}
           className={styles.input}
           type="search"
-          placeholder="Search groups"
+          placeholder={place ? `Search in ${place.name}…` : 'Search…'}
           value={value}
           onChange={(event) => setValue(event.target.value)}
           autoComplete="off"

@@ -123,7 +123,11 @@ export function useTokenSuggestions({
   const search = useDebouncedValue(typed, SUGGESTIONS_DEBOUNCE_MS);
   const fullPath = namespacePath;
 
-  const users = useQuery(FilterUsersQueryDocument, { variables: { fullPath, search }, skip: !isUsers });
+  // Outside a group (the dashboard) the suggestions are any active user of the instance.
+  const users = useQuery(FilterUsersQueryDocument, {
+    variables: { fullPath, search, inGroup: fullPath !== '' },
+    skip: !isUsers,
+  });
   const me = useQuery(CurrentUserQueryDocument, { fetchPolicy: 'cache-only', skip: !isUsers || !signedIn });
   const labels = useQuery(FilterLabelsQueryDocument, {
     variables: { fullPath, searchTerm: search, first: 100 },
@@ -167,7 +171,7 @@ export function useTokenSuggestions({
     case 'author':
     case 'assignee': {
       const data = users.data ?? users.previousData;
-      fetched = (data?.group?.autocompleteUsers ?? []).map((user) => ({
+      fetched = (data?.group?.autocompleteUsers ?? nodesOf(data?.users)).map((user) => ({
         id: `user-${user.id}`,
         value: user.username,
         label: user.name,

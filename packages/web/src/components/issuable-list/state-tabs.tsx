@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 import styles from './issuable-list.module.css';
 
-export type StateTab<S extends string> = { state: S; label: string; count: number | null };
+export type StateTab<S extends string> = {
+  state: S;
+  label: string;
+  count: number | null;
+  /** Shown instead of the count when the count is a bound ('1,000+'). */
+  countLabel?: string;
+};
 
 type StateTabsProps<S extends string> = {
   tabs: readonly StateTab<S>[];
@@ -31,7 +37,7 @@ export function StateTabs<S extends string>({ tabs, current, hrefFor, label = 'F
               {tab.count !== null && (
                 <>
                   {' '}
-                  <span className={styles.count}>{tab.count.toLocaleString('en-US')}</span>
+                  <span className={styles.count}>{tab.countLabel ?? tab.count.toLocaleString('en-US')}</span>
                 </>
               )}
             </Link>

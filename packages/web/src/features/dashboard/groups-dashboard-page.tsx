@@ -1,5 +1,6 @@
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { routes } from '../../lib/routes.ts';
@@ -15,7 +16,20 @@ export function GroupsDashboardPage() {
 
   return (
     <>
-      <PageHeader breadcrumbs={[{ label: title, to: routes.dashboardGroups() }]} title={loading ? 'Groups' : title} />
+      <PageHeader
+        breadcrumbs={[{ label: title, to: routes.dashboardGroups() }]}
+        title={loading ? 'Groups' : title}
+        actions={
+          currentUser ? (
+            <>
+              <ButtonLink to={routes.exploreGroups()}>Explore groups</ButtonLink>
+              <ButtonLink variant="primary" to={routes.newGroup()}>
+                New group
+              </ButtonLink>
+            </>
+          ) : undefined
+        }
+      />
       <div className={styles.toolbar}>
         <SearchInput
           label="Filter groups by name"

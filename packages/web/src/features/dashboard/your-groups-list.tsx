@@ -19,9 +19,20 @@ type GroupListViewProps = {
   onLoadMore: () => void;
   emptyTitle: string;
   emptyText: string;
+  /** Where 'Clear search' goes (this page without `?search=`). */
+  clearHref?: string;
 };
 
-function GroupListView({ groups, loading, search, hasMore, loadingMore, onLoadMore, ...empty }: GroupListViewProps) {
+function GroupListView({
+  groups,
+  loading,
+  search,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  clearHref = routes.dashboardGroups(),
+  ...empty
+}: GroupListViewProps) {
   if (loading) return <SkeletonList rows={4} label="Loading groups" />;
   if (groups.length === 0) {
     return search ? (
@@ -29,7 +40,7 @@ function GroupListView({ groups, loading, search, hasMore, loadingMore, onLoadMo
         icon="search"
         title="No results found"
         description={`No groups match "${search}". Edit your search and try again.`}
-        actions={<ButtonLink to={routes.dashboardGroups()}>Clear search</ButtonLink>}
+        actions={<ButtonLink to={clearHref}>Clear search</ButtonLink>}
       />
     ) : (
       <EmptyState icon="group" title={empty.emptyTitle} description={empty.emptyText} />
@@ -75,7 +86,7 @@ export function YourGroupsList({ search }: { search: string }) {
 }
 
 /** Groups the viewer may see (`groups`): public ones for a signed-out visitor. */
-export function ExploreGroupsList({ search }: { search: string }) {
+export function ExploreGroupsList({ search, clearHref }: { search: string; clearHref?: string }) {
   const { data, error, networkStatus, fetchMore } = useQuery(ExploreGroupsQueryDocument, {
     variables: { search: search || null, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
@@ -95,6 +106,7 @@ export function ExploreGroupsList({ search }: { search: string }) {
       hasMore={connection?.pageInfo.hasNextPage ?? false}
       loadingMore={networkStatus === NetworkStatus.fetchMore}
       onLoadMore={handleLoadMore}
+      clearHref={clearHref}
       emptyTitle="No public groups yet"
       emptyText="Public groups appear here. Sign in to see the groups you're a member of."
     />

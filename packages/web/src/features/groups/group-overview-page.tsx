@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { NewEpicButton } from '../../components/planning/new-epic-button.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -51,6 +52,7 @@ export function GroupOverviewPage({ fullPath }: { fullPath: string }) {
         }
         actions={
           <>
+            <NewEpicButton groupFullPath={group.fullPath} variant="default" />
             {canCreateSubgroup && <Button onPress={() => setCreating('subgroup')}>New subgroup</Button>}
             {canCreateProjects && (
               <Button variant="primary" onPress={() => setCreating('project')}>

@@ -7,6 +7,7 @@ import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
 import { IssueTemplatesSettingsPage } from '../issue-templates/issue-templates-settings-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
+import { NewIssuePage } from '../issues/new-issue-page.tsx';
 import { LabelsPage } from '../labels/labels-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { MilestonePage } from '../milestones/milestone-page.tsx';
@@ -46,6 +47,7 @@ export function NamespacePage() {
       if (!sub) return <NotFoundPage />;
       if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
+      if (sub.page === 'newIssue') return <NewIssuePage project={project} />;
       if (sub.page === 'issue' || sub.page === 'incident') return <IssuePage project={project} iid={sub.iid} />;
       if (sub.page === 'issueTemplates') return <IssueTemplatesSettingsPage project={project} />;
       if (sub.page === 'labels' || sub.page === 'milestones' || sub.page === 'milestone') {

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { NewEpicButton } from '../../components/planning/new-epic-button.tsx';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
@@ -14,6 +15,7 @@ export function RoadmapPage({ group }: { group: ResolvedGroup }) {
           { label: 'Roadmap', to: routes.groupRoadmap(group.fullPath) },
         ]}
         title="Roadmap"
+        actions={<NewEpicButton groupFullPath={group.fullPath} />}
       />
       <Roadmap groupFullPath={group.fullPath} />
     </>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -13,8 +13,8 @@ import styles from './issues-list.module.css';
 import type { IssuesListScope } from './issues-list-page.tsx';
 
 /**
- * 'New issue': a title (and, on a group's list, the project first, as GitLab asks), then the new
- * issue's page. Milepost has no separate new-issue page yet; the issue page edits the rest.
+ * 'New issue': on a project's list, the new issue form (`/<project>/-/issues/new`); on a group's
+ * list, the project first (as GitLab asks) and a title, then the new issue's page.
  */
 export function NewIssueButton({ scope, groupPath }: { scope: IssuesListScope; groupPath: string }) {
   const isProject = scope.kind === 'project';
@@ -44,6 +44,13 @@ export function NewIssueButton({ scope, groupPath }: { scope: IssuesListScope; g
     }
   };
 
+  if (isProject) {
+    return (
+      <ButtonLink variant="primary" to={routes.newProjectIssue(scope.fullPath)}>
+        New issue
+      </ButtonLink>
+    );
+  }
   return (
     <>
       <Button variant="primary" onPress={() => setOpen(true)}>
