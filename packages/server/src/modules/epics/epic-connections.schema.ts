@@ -18,7 +18,7 @@ import type { EpicNode } from './epics.types.ts';
 
 /** Relay's page arguments. */
 // biome-ignore lint/suspicious/noExplicitAny: Pothos' field builder type is generic over the parent.
-const pageArgs = (t: any) => ({
+export const pageArgs = (t: any) => ({
   first: t.arg.int({ required: false, description: 'Returns the first _n_ elements from the list.' }),
   after: t.arg.string({
     required: false,

@@ -6,6 +6,7 @@
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import type { ConnectionArgs } from '../../graphql/pagination.ts';
+import { pageArgs } from './epic-connections.schema.ts';
 import {
   EpicConnection,
   type EpicListArgs,
@@ -23,16 +24,7 @@ builder.queryField('epics', (t) =>
     extensions: { public: true },
     args: {
       ...epicListArgs(t),
-      first: t.arg.int({ required: false, description: 'Returns the first _n_ elements from the list.' }),
-      after: t.arg.string({
-        required: false,
-        description: 'Returns the elements in the list that come after the specified cursor.',
-      }),
-      last: t.arg.int({ required: false, description: 'Returns the last _n_ elements from the list.' }),
-      before: t.arg.string({
-        required: false,
-        description: 'Returns the elements in the list that come before the specified cursor.',
-      }),
+      ...pageArgs(t),
     },
     resolve: (_root, args, ctx) => {
       const {

@@ -27,7 +27,7 @@ import { routes } from '../../lib/routes.ts';
 import { EPICS_FETCH_ERROR } from '../epics/epics-list-page.tsx';
 import { EpicsListRows } from '../epics/list/epics-list-rows.tsx';
 import { useEpicsListView } from '../epics/list/use-epics-list-view.ts';
-import styles from './dashboard.module.css';
+import styles from '../issues/list/issues-list.module.css';
 
 const TAB_LABELS: Record<ListState, string> = { opened: 'Open', closed: 'Closed', merged: 'Merged', all: 'All' };
 /** Tokens that need no group to suggest from (epics have no assignees: 'Created by me' is the start). */

@@ -21,11 +21,11 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { DashboardIssuesQueryDocument } from '../../gql/graphql.ts';
 import { routes } from '../../lib/routes.ts';
+import styles from '../issues/list/issues-list.module.css';
 import { IssuesListEmpty } from '../issues/list/issues-list-empty.tsx';
 import { IssuesListRows } from '../issues/list/issues-list-rows.tsx';
 import { ISSUES_FETCH_ERROR } from '../issues/list/use-issues-list.ts';
 import { useIssuesListView } from '../issues/list/use-issues-list-view.ts';
-import styles from './dashboard.module.css';
 
 /** The tokens a dashboard list offers: whose work, and what it is about (no group to suggest labels from). */
 const DASHBOARD_TOKEN_TYPES = ['assignee', 'author', 'label', 'confidential', 'my-reaction', 'type'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_EPIC_COLOR_OPTION } from '@milepost/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
@@ -8,7 +8,6 @@ import { PageHeader } from '../../app/shell/page-header.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
-import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormActions, FormStack } from '../../components/ui/form.tsx';
@@ -16,10 +15,10 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
-import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { TITLE_MAX_LENGTH as EPIC_TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
+import { useCreateSubmit } from '../issuables/use-create-submit.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { previewMarkdown } from './header/epic-requests.ts';
 import styles from './new-epic-page.module.css';
@@ -35,10 +34,8 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   const [startDate, setStartDate] = useState<string | null>(null);
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [color, setColor] = useState<string>(DEFAULT_EPIC_COLOR_OPTION.color);
-  const [errors, setErrors] = useState<string[]>([]);
   const [createEpic, { loading }] = useMutation(CreateEpicMutationDocument);
-  const submitting = useRef(false);
-  const confirmSecrets = useConfirmSecrets();
+  const { errors, submit } = useCreateSubmit();
   const attach = useUploads({ kind: 'group', fullPath: group.fullPath });
 
   if (!data) return error ? null : <SkeletonList rows={4} label="Loading" />;
@@ -48,45 +45,34 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   const titleError =
     title.length > EPIC_TITLE_MAX_LENGTH ? `Title is too long (maximum is ${EPIC_TITLE_MAX_LENGTH} characters).` : '';
 
-  const handleSubmit = async () => {
-    if (submitting.current || titleError) return;
-    if (!trimmedTitle) {
-      setErrors(["Title can't be blank."]);
-      return;
-    }
-    submitting.current = true;
-    if (!(await confirmSecrets(description, 'description'))) {
-      submitting.current = false;
-      return;
-    }
-    setErrors([]);
-    try {
-      const result = await createEpic({
-        variables: {
-          input: {
-            groupPath: group.fullPath,
-            title: trimmedTitle,
-            description,
-            confidential,
-            startDateFixed: startDate,
-            startDateIsFixed: startDate !== null,
-            dueDateFixed: dueDate,
-            dueDateIsFixed: dueDate !== null,
-            color,
+  const handleSubmit = () =>
+    submit({
+      title,
+      description,
+      blocked: Boolean(titleError),
+      create: async () => {
+        const result = await createEpic({
+          variables: {
+            input: {
+              groupPath: group.fullPath,
+              title: trimmedTitle,
+              description,
+              confidential,
+              startDateFixed: startDate,
+              startDateIsFixed: startDate !== null,
+              dueDateFixed: dueDate,
+              dueDateIsFixed: dueDate !== null,
+              color,
+            },
           },
-        },
-      });
-      const payload = result.data?.createEpic;
-      if (payload?.errors.length) setErrors(payload.errors);
-      else if (payload?.epic) {
+        });
+        const payload = result.data?.createEpic;
+        if (payload?.errors.length) return payload.errors;
+        if (!payload?.epic) return ['The epic was not created. Try again.'];
         navigate(routes.groupEpic(group.fullPath, payload.epic.iid));
-        return;
-      } else setErrors(['The epic was not created. Try again.']);
-    } catch (caught) {
-      setErrors(errorMessages(caught));
-    }
-    submitting.current = false;
-  };
+        return [];
+      },
+    });
 
   const handleCancel = () => {
     const state = window.history.state as { idx?: number } | null;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
@@ -9,7 +9,6 @@ import { projectAutocomplete } from '../../components/markdown-editor/autocomple
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { LabelPicker, type PickerLabel } from '../../components/planning/label-picker.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
-import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import type { ComboOption } from '../../components/ui/combo-box-field.tsx';
@@ -19,11 +18,11 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { NewIssueMutationDocument, NewIssueQueryDocument } from '../../gql/graphql.ts';
-import { errorMessages } from '../../lib/mutation-errors.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 import { TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
+import { useCreateSubmit } from '../issuables/use-create-submit.ts';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
 import { previewIssueMarkdown } from './header/issue-requests.ts';
 import styles from './new-issue-page.module.css';
@@ -56,10 +55,8 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
   const [weight, setWeight] = useState('');
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [confidential, setConfidential] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
   const [createIssue, { loading }] = useMutation(NewIssueMutationDocument);
-  const submitting = useRef(false);
-  const confirmSecrets = useConfirmSecrets();
+  const { errors, submit } = useCreateSubmit();
   const attach = useUploads({ kind: 'project', fullPath: project.fullPath });
   const goBack = useGoBack(routes.projectIssues(project.fullPath));
 
@@ -73,47 +70,36 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
     title.length > TITLE_MAX_LENGTH ? `Title is too long (maximum is ${TITLE_MAX_LENGTH} characters).` : '';
   const weightProblem = weightError(weight);
 
-  const handleSubmit = async () => {
-    if (submitting.current || titleError || weightProblem) return;
-    if (!title.trim()) {
-      setErrors(["Title can't be blank."]);
-      return;
-    }
-    submitting.current = true;
-    if (!(await confirmSecrets(description, 'description'))) {
-      submitting.current = false;
-      return;
-    }
-    setErrors([]);
-    try {
-      const result = await createIssue({
-        variables: {
-          input: {
-            projectPath: project.fullPath,
-            title: title.trim(),
-            type: issueType,
-            description,
-            confidential,
-            assigneeIds: assignees.map((a) => a.id),
-            labelIds: labels.map((l) => l.id),
-            milestoneId: milestone[0]?.id ?? null,
-            epicId: epic[0]?.id ?? null,
-            weight: weight.trim() === '' ? null : Number(weight.trim()),
-            dueDate,
+  const handleSubmit = () =>
+    submit({
+      title,
+      description,
+      blocked: Boolean(titleError || weightProblem),
+      create: async () => {
+        const result = await createIssue({
+          variables: {
+            input: {
+              projectPath: project.fullPath,
+              title: title.trim(),
+              type: issueType,
+              description,
+              confidential,
+              assigneeIds: assignees.map((a) => a.id),
+              labelIds: labels.map((l) => l.id),
+              milestoneId: milestone[0]?.id ?? null,
+              epicId: epic[0]?.id ?? null,
+              weight: weight.trim() === '' ? null : Number(weight.trim()),
+              dueDate,
+            },
           },
-        },
-      });
-      const payload = result.data?.createIssue;
-      if (payload?.errors.length) setErrors(payload.errors);
-      else if (payload?.issue) {
+        });
+        const payload = result.data?.createIssue;
+        if (payload?.errors.length) return payload.errors;
+        if (!payload?.issue) return ['The issue was not created. Try again.'];
         navigate(routes.projectIssue(project.fullPath, payload.issue.iid));
-        return;
-      } else setErrors(['The issue was not created. Try again.']);
-    } catch (caught) {
-      setErrors(errorMessages(caught));
-    }
-    submitting.current = false;
-  };
+        return [];
+      },
+    });
 
   const paths = { projectPath: project.fullPath, groupPath };
   return (

@@ -1,3 +1,4 @@
+import shared from '../../components/planning/sidebar-section.module.css';
 import { Button } from '../../components/ui/button.tsx';
 import type { ComboOption } from '../../components/ui/combo-box-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -36,14 +37,14 @@ export function PickedOptionsField({
     <fieldset className={styles.picker}>
       <legend className={styles.legend}>{title}</legend>
       {picked.length === 0 ? (
-        <span className={styles.none}>None</span>
+        <span className={shared.none}>None</span>
       ) : (
         <ul className={styles.picked} aria-label={title}>
           {picked.map((option) => (
             <li key={option.id} className={styles.pickedItem}>
               <span>
                 {option.label}
-                {option.description && <span className={styles.meta}> {option.description}</span>}
+                {option.description && <span className={shared.meta}> {option.description}</span>}
               </span>
               <Button
                 variant="tertiary"

@@ -1,13 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { ListPager } from '../../components/issuable-list/list-pager.tsx';
 import { StateTabs } from '../../components/issuable-list/state-tabs.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { SearchCountsQueryDocument, SearchPageQueryDocument } from '../../gql/graphql.ts';
 import styles from './search-page.module.css';
@@ -26,8 +24,6 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const view = searchViewFromParams(params);
   const navigate = useNavigate();
-  const [text, setText] = useState(view.search);
-  useEffect(() => setText(view.search), [view.search]);
 
   const place = { groupId: view.groupId, projectId: view.projectId };
   const counts = useQuery(SearchCountsQueryDocument, {
@@ -47,10 +43,9 @@ export function SearchPage() {
   const hiddenPlace = !!counts.data && within === null;
   const placeName = within?.project?.nameWithNamespace ?? within?.group?.fullName;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSearch = (text: string) => {
     const search = text.trim();
-    if (search) navigate(searchPath({ ...place, search, scope: view.scope }));
+    navigate(search ? searchPath({ ...place, search, scope: view.scope }) : '/search');
   };
 
   if (hiddenPlace) return <Navigate to={searchPath({ search: view.search, scope: view.scope })} replace />;
@@ -71,26 +66,14 @@ export function SearchPage() {
           ) : undefined
         }
       />
-      <search>
-        <form className={styles.form} onSubmit={handleSubmit}>
-          <label htmlFor="search-page-input" className="visually-hidden">
-            Search for
-          </label>
-          <input
-            id="search-page-input"
-            className={styles.input}
-            type="search"
-            value={text}
-            placeholder="Search groups, projects, epics, issues, milestones and users"
-            onChange={(event) => setText(event.target.value)}
-            autoComplete="off"
-          />
-          <Button type="submit" variant="primary" isDisabled={text.trim() === ''}>
-            <Icon name="search" />
-            Search
-          </Button>
-        </form>
-      </search>
+      <SearchInput
+        label="Search for"
+        value={view.search}
+        onSearch={handleSearch}
+        placeholder="Search groups, projects, epics, issues, milestones and users"
+        delayMs={500}
+        className={styles.input}
+      />
       {view.search === '' ? (
         <EmptyState
           icon="search"
