@@ -80,8 +80,12 @@ test.describe('global search', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/search\\?search=${word}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Search results for “${word}”` })).toBeVisible();
-    // The first scope with matches opens: the issues, title matches first.
-    await expect(tab(page, /Issues\s*3/)).toHaveAttribute('aria-current', 'page');
+    // The first scope with matches opens (the project: its path holds the group's), each tab counted.
+    await expect(tab(page, /Projects\s*1/)).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('list', { name: 'Projects found' }).getByRole('link')).toHaveText(/Tracker/);
+    await tab(page, /Issues\s*3/).click();
+    await expect(page).toHaveURL(/scope=issues/);
+    // Title matches first.
     const found = page.getByRole('list', { name: 'Issues found' });
     await expect(found.getByRole('link')).toHaveCount(3);
     await expect(found.getByRole('link').last()).toHaveText('Login page');
@@ -214,8 +218,9 @@ test.describe('new issue and new epic', () => {
     await expectNoSeriousViolations(page);
     await shot(page, testInfo, 'new-issue-empty');
 
+    // Without a title nothing is sent: the form stays.
     await page.getByRole('button', { name: 'Create issue' }).click();
-    await expect(page.getByText("Title can't be blank.")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/issues/new$`));
 
     await page.getByRole('textbox', { name: 'Title' }).fill(`Form ${word}`);
     await page.getByRole('textbox', { name: 'Description' }).fill('Made by the new issue journey.');

@@ -122,7 +122,7 @@ builder.objectField(GroupRef, 'issues', (t) =>
  */
 export function rootIssueFilter(args: IssueArgs): IssueFilter {
   const filter = issueFilterFromArgs(args);
-  const { state: _state, sort: _sort, not, ...rest } = filter;
+  const { state: _state, sort: _sort, searchIn: _in, not, ...rest } = filter;
   const given = (v: unknown) => v !== undefined && !(Array.isArray(v) && v.length === 0);
   const negated = Object.values(not ?? {}).some(given);
   if (!Object.values(rest).some(given) && !negated) {

@@ -6,8 +6,30 @@ import { issuesFactories } from '../../test/issues-factories.ts';
 import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../test/test-app.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { prefixQueryText, searchWords } from './search.repository.ts';
 
 type Json = Record<string, unknown>;
+
+describe('search words', () => {
+  it.each([
+    ['roadmap', 'roadmap:*'],
+    ['Roadm  DRAW', 'roadm:* & draw:*'],
+    ["it's a #12 (bug)", 'it:* & s:* & a:* & 12:* & bug:*'],
+    ['"exact phrase"', null],
+    ['roadmap -bars', null],
+    ['roadmap or timeline', null],
+    ['!!! ---', null],
+    ['épée Straße', 'épée:* & straße:*'],
+  ])('%j matches as prefixes: %j', (term, query) => {
+    expect(prefixQueryText(term)).toBe(query);
+  });
+
+  it('keeps at most ten distinct words of at most 100 characters', () => {
+    expect(searchWords('a b a c')).toEqual(['a', 'b', 'c']);
+    expect(searchWords(Array.from({ length: 12 }, (_, i) => `w${i}`).join(' '))).toHaveLength(10);
+    expect(searchWords('x'.repeat(150))[0]).toHaveLength(100);
+  });
+});
 
 describe('global search', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { SearchCountsQueryDocument, SearchPageQueryDocument } from '../../gql/graphql.ts';
 import styles from './search-page.module.css';
 import { SearchResultsList } from './search-results.tsx';
-import { formatSearchCount, SEARCH_SCOPES, searchPath, searchViewFromParams } from './search-url.ts';
+import { formatSearchCount, isScopeOf, SEARCH_SCOPES, searchPath, searchViewFromParams } from './search-url.ts';
 
 /** GitLab's wording when a search fails. */
 const SEARCH_ERROR = 'Something went wrong while searching. Please try again.';
@@ -32,7 +32,8 @@ export function SearchPage() {
   });
   const scopes = counts.data?.searchCounts?.scopes ?? [];
   const firstWithMatches = scopes.find((s) => s.count > 0)?.scope ?? scopes[0]?.scope ?? null;
-  const scope = view.scope ?? (counts.loading ? null : firstWithMatches);
+  const asked = view.scope && isScopeOf(view.scope, place) ? view.scope : null;
+  const scope = asked ?? (counts.loading ? null : firstWithMatches);
   const results = useQuery(SearchPageQueryDocument, {
     variables: { search: view.search, scope: scope ?? 'ISSUES', page: view.page, ...place },
     skip: view.search === '' || scope === null,

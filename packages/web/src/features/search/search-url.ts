@@ -10,6 +10,14 @@ export const SEARCH_SCOPES: readonly { scope: SearchScope; param: string; title:
   { scope: 'USERS' as SearchScope, param: 'users', title: 'Users' },
 ];
 
+/** The scopes of a search within a project (elsewhere: all of them), as the server has them. */
+const PROJECT_SCOPES: readonly SearchScope[] = ['ISSUES', 'MILESTONES', 'USERS'];
+
+/** Whether `scope` is a scope of the place searched. */
+export function isScopeOf(scope: SearchScope, place: { projectId: string | null }): boolean {
+  return place.projectId === null || PROJECT_SCOPES.includes(scope);
+}
+
 /** The search counts up to this many per scope (the server's limit): beyond, "1,000+". */
 export const SEARCH_COUNT_LIMIT = 1000;
 

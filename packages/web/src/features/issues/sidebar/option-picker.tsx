@@ -46,7 +46,12 @@ export function OptionPicker({ kind, label, projectPath, groupPath, onPick, plac
       inputValue={search}
       onInputChange={setSearch}
       selectedId={null}
-      onSelect={(option) => option && onPick(option)}
+      onSelect={(option) => {
+        if (!option) return;
+        // The search starts over for the next pick (forms keep the picker open).
+        setSearch('');
+        onPick(option);
+      }}
       placeholder={placeholder ?? 'Search'}
       loading={loading}
       description={error ? 'An error occurred fetching the dropdown data.' : undefined}
