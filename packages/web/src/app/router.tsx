@@ -36,7 +36,8 @@ const DashboardEpicsPage = lazyPage(
   () => import('../features/dashboard/dashboard-epics-page.tsx'),
   'DashboardEpicsPage',
 );
-const ExplorePage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExplorePage');
+const ExploreProjectsPage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExploreProjectsPage');
+const ExploreGroupsPage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExploreGroupsPage');
 const NewGroupPage = lazyPage(() => import('../features/groups/new-group-page.tsx'), 'NewGroupPage');
 const HelpPage = lazyPage(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const PreferencesPage = lazyPage(() => import('../features/settings/preferences-page.tsx'), 'PreferencesPage');
@@ -90,8 +91,8 @@ export function createRouter() {
                   ),
                 },
                 { path: 'explore', element: <Navigate to={routes.exploreProjects()} replace /> },
-                { path: 'explore/projects', element: page(<ExplorePage tab="projects" />) },
-                { path: 'explore/groups', element: page(<ExplorePage tab="groups" />) },
+                { path: 'explore/projects', element: page(<ExploreProjectsPage />) },
+                { path: 'explore/groups', element: page(<ExploreGroupsPage />) },
                 {
                   path: 'groups/new',
                   element: page(

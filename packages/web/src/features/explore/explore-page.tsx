@@ -111,3 +111,13 @@ export function ExplorePage({ tab }: { tab: ExploreTab }) {
     </div>
   );
 }
+
+/** `/explore/projects`. */
+export function ExploreProjectsPage() {
+  return <ExplorePage tab="projects" />;
+}
+
+/** `/explore/groups`. */
+export function ExploreGroupsPage() {
+  return <ExplorePage tab="groups" />;
+}
