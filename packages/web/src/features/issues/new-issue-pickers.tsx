@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import shared from '../../components/planning/sidebar-section.module.css';
 import { Button } from '../../components/ui/button.tsx';
 import type { ComboOption } from '../../components/ui/combo-box-field.tsx';
@@ -33,6 +34,12 @@ export function PickedOptionsField({
   single,
   onChange,
 }: PickedProps) {
+  // A pick starts a fresh search box (closed, empty), focused again for the next pick.
+  const [round, setRound] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (round > 0) box.current?.querySelector('input')?.focus();
+  }, [round]);
   return (
     <fieldset className={styles.picker}>
       <legend className={styles.legend}>{title}</legend>
@@ -59,16 +66,20 @@ export function PickedOptionsField({
           ))}
         </ul>
       )}
-      <OptionPicker
-        kind={kind}
-        label={pickLabel}
-        projectPath={projectPath}
-        groupPath={groupPath}
-        onPick={(option) => {
-          if (single) onChange([option]);
-          else if (!picked.some((p) => p.id === option.id)) onChange([...picked, option]);
-        }}
-      />
+      <div ref={box}>
+        <OptionPicker
+          key={round}
+          kind={kind}
+          label={pickLabel}
+          projectPath={projectPath}
+          groupPath={groupPath}
+          onPick={(option) => {
+            if (single) onChange([option]);
+            else if (!picked.some((p) => p.id === option.id)) onChange([...picked, option]);
+            setRound((r) => r + 1);
+          }}
+        />
+      </div>
     </fieldset>
   );
 }

@@ -46,12 +46,7 @@ export function OptionPicker({ kind, label, projectPath, groupPath, onPick, plac
       inputValue={search}
       onInputChange={setSearch}
       selectedId={null}
-      onSelect={(option) => {
-        if (!option) return;
-        // The search starts over for the next pick (forms keep the picker open).
-        setSearch('');
-        onPick(option);
-      }}
+      onSelect={(option) => option && onPick(option)}
       placeholder={placeholder ?? 'Search'}
       loading={loading}
       description={error ? 'An error occurred fetching the dropdown data.' : undefined}
