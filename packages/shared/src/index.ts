@@ -24,3 +24,4 @@ export * from './roadmap/index.ts';
 export * from './routes/index.ts';
 export * from './secrets/index.ts';
 export * from './shortcuts/index.ts';
+export * from './task-lists/index.ts';

@@ -245,6 +245,19 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
           return writes && level >= AccessLevel.REPORTER;
         case 'destroyIssue':
           return writes && level >= AccessLevel.OWNER;
+        // Work items are issues: their abilities are the issue abilities they stand for.
+        case 'readWorkItem':
+          return true;
+        case 'updateWorkItem':
+        case 'adminParentLink':
+          return await can(db, actor, 'updateIssue', subject);
+        case 'setWorkItemMetadata':
+          return await can(db, actor, 'adminIssue', subject);
+        case 'adminWorkItemLink':
+          return await can(db, actor, 'adminIssueLink', subject);
+        // GitLab's WorkItemPolicy: the author may delete what they created (a converted task's Undo).
+        case 'deleteWorkItem':
+          return (writes && issue.authorId === user?.id) || (await can(db, actor, 'destroyIssue', subject));
         default:
           return false;
       }

@@ -21,5 +21,7 @@ import '../modules/notes/notes.schema.ts';
 import '../modules/abuse-reports/abuse-reports.schema.ts';
 import '../modules/epics/epic-dashboard.schema.ts';
 import '../modules/search/search.schema.ts';
+import '../modules/work-items/work-items.schema.ts';
+import '../modules/work-items/work-item-mutations.schema.ts';
 
 export const schema = capListArguments(builder.toSchema({ sortSchema: true }));

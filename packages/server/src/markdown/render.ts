@@ -5,35 +5,11 @@
  */
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { TASK_LIST_SANITIZE, taskLists } from './task-lists.ts';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-// Task-list items: `- [ ] x` / `- [x] x` become disabled checkboxes, as GitLab renders them, named
-// by the item's text (a checkbox without a name is unusable with a screen reader).
-md.core.ruler.after('inline', 'task-lists', (state) => {
-  for (const token of state.tokens) {
-    if (token.type !== 'inline' || !token.children?.length) continue;
-    const first = token.children[0];
-    if (first?.type !== 'text') continue;
-    const m = /^\[([ xX])\]\s/.exec(first.content);
-    if (!m) continue;
-    const checked = m[1] !== ' ';
-    first.content = first.content.slice(m[0].length);
-    const box = new state.Token('html_inline', '', 0);
-    const text = token.children
-      .filter((child) => child.type === 'text' || child.type === 'code_inline')
-      .map((child) => child.content)
-      .join('')
-      .trim()
-      .slice(0, 200);
-    const label = escapeAttribute(text || 'Checklist item');
-    box.content = `<input type="checkbox" class="task-list-item-checkbox" disabled${checked ? ' checked' : ''} aria-label="${label}"> `;
-    token.children.unshift(box);
-  }
-});
+md.use(taskLists);
 
 /** `@username` after a start, space or punctuation (not inside a word or an e-mail address). */
 const MENTION = /(^|[^A-Za-z0-9_@./-])@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})/g;
@@ -136,13 +112,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target', 'data-user', 'data-reference-type'],
     img: ['src', 'alt', 'title'],
-    input: ['type', 'class', 'disabled', 'checked', 'aria-label'],
+    ...TASK_LIST_SANITIZE.allowedAttributes,
     th: ['align'],
     td: ['align'],
     code: ['class'],
     span: ['class'],
   },
-  allowedClasses: { a: ['gfm', 'gfm-project_member'] },
+  allowedClasses: { a: ['gfm', 'gfm-project_member'], ...TASK_LIST_SANITIZE.allowedClasses },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,

@@ -28,6 +28,8 @@ import { usersService } from './users/users.service.ts';
 import { webPagesService } from './web-pages/web-pages.service.ts';
 
 /** Every service, built once per app over one database handle. Transports call only these. */
+import { workItemsService } from './work-items/work-items.service.ts';
+
 export function createServices(
   db: Db,
   config: Pick<
@@ -78,6 +80,7 @@ export function createServices(
     abuseReports: abuseReportsService(db),
     issuePage: issuePageService(db),
     search: searchService(db),
+    workItems: workItemsService(db, issues),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };

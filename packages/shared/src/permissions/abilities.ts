@@ -85,11 +85,27 @@ export const ISSUE_ABILITIES = [
   'awardEmoji',
 ] as const;
 
+/**
+ * GitLab's WorkItemPermissions (spec 001 §6): a work item is one of Milepost's issues (issue,
+ * incident, task), so the policy answers these as the issue abilities they stand for.
+ */
+export const WORK_ITEM_ABILITIES = [
+  'readWorkItem',
+  'updateWorkItem',
+  'deleteWorkItem',
+  'adminParentLink',
+  'setWorkItemMetadata',
+  'createNote',
+  'adminWorkItemLink',
+] as const;
+
 export type EpicAbility = (typeof EPIC_ABILITIES)[number];
+export type WorkItemAbility = (typeof WORK_ITEM_ABILITIES)[number];
 export type IssueAbility = (typeof ISSUE_ABILITIES)[number];
 export type PlanningAbility =
   | EpicAbility
   | IssueAbility
+  | WorkItemAbility
   | 'createIssue'
   | 'readLabel'
   | 'adminLabel'

@@ -23,6 +23,8 @@ export type ProjectSubPage =
   | { page: 'newIssue' }
   /** `/-/issues/incident/<iid>`: the same page (GitLab's incident URL). */
   | { page: 'incident'; iid: string }
+  /** `/-/work_items/<iid>`: a work item (issue, incident or task) on the work item page. */
+  | { page: 'workItem'; iid: string }
   | { page: 'members' }
   /** `/-/settings/issue_templates`: the project's description templates. */
   | { page: 'issueTemplates' }
@@ -60,6 +62,7 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   if (first === 'issues' && second === undefined) return { page: 'issues' };
   if (first === 'issues' && second === 'new') return { page: 'newIssue' };
   if (first === 'issues' && second !== undefined && IID.test(second)) return { page: 'issue', iid: second };
+  if (first === 'work_items' && second !== undefined && IID.test(second)) return { page: 'workItem', iid: second };
   if (first === 'project_members' && second === undefined) return { page: 'members' };
   const planning = labelsMilestonesSubPage(first, second);
   if (planning !== undefined) return planning;

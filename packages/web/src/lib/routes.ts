@@ -29,6 +29,7 @@ export const routes = {
       : `/${encodePath(fullPath)}/-/milestones/${iid}`,
   projectIssues: (fullPath: string) => `/${encodePath(fullPath)}/-/issues`,
   projectIssue: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/${iid}`,
+  projectWorkItem: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/work_items/${iid}`,
   projectIncident: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/incident/${iid}`,
   projectMembers: (fullPath: string) => `/${encodePath(fullPath)}/-/project_members`,
   projectIssueTemplates: (fullPath: string) => `/${encodePath(fullPath)}/-/settings/issue_templates`,

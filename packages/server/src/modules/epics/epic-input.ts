@@ -1,5 +1,5 @@
 /** Validation of epic attributes (shared by create and update), with GitLab's messages. */
-import { isHexColor, isIsoDate } from '@milepost/shared';
+import { isHexColor, isIsoDate, type TaskToggle } from '@milepost/shared';
 import type { EpicRow } from '../../db/schema.ts';
 import { AppError, ValidationError } from '../../errors.ts';
 import { FieldErrors } from '../validation.ts';
@@ -33,6 +33,8 @@ export type EpicInput = {
   updatedAt?: Date;
   /** optimistic locking (UI forms) */
   lockVersion?: number;
+  /** one checkbox of the description (GitLab's `update_task`), applied to the current description */
+  taskToggle?: TaskToggle;
 };
 
 export type EpicScalarChanges = Partial<

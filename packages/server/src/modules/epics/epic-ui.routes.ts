@@ -9,6 +9,7 @@ import { capped, intParam, type Params, paramsOf } from '../../http/grape-params
 import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
+import { taskToggleParam } from '../task-lists/task-toggle-params.ts';
 import { EPIC_NOT_FOUND_REFERENCE } from './epic-hierarchy.ts';
 import { epicInputOf } from './epic-rest.ts';
 import { linkedItemEntity, uiEpicEntity } from './epics.entity.ts';
@@ -140,7 +141,7 @@ export function epicsUiRoutes(ui: UiRouter, services: Services, _config: Config)
     try {
       requireUser(request.actor, true);
       const p = epicParams(request);
-      const input = epicInputOf(p);
+      const input = { ...epicInputOf(p), taskToggle: taskToggleParam(p) };
       const lock = p.lock_version;
       if (lock !== undefined && lock !== null && lock !== '') input.lockVersion = Number(lock);
       return await present(request, await epics.update(request.actor, found, input));

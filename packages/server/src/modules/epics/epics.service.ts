@@ -11,9 +11,10 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
+import { withTaskToggled } from '../task-lists/task-toggle.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
-import { type EpicInput, validateEpicInput } from './epic-input.ts';
+import { type EpicInput, STALE_EPIC_MESSAGE, validateEpicInput } from './epic-input.ts';
 import { epicReadsService } from './epic-reads.service.ts';
 import { epicTreeRepository } from './epic-tree.repository.ts';
 import { epicTreeService } from './epic-tree.service.ts';
@@ -258,7 +259,9 @@ export function epicsService(db: Db) {
         await txRepo.lock([found.epic.id]);
         const history = await trackEpic(tx, actor, found.epic.id);
         const current = (await txRepo.findById(found.epic.id)) ?? found;
-        if (input.lockVersion !== undefined) validateEpicInput({ lockVersion: input.lockVersion }, current.epic);
+        const toggled = withTaskToggled(input, current.epic.description, STALE_EPIC_MESSAGE);
+        if (toggled !== input) changes.description = toggled.description as string;
+        else if (input.lockVersion !== undefined) validateEpicInput({ lockVersion: input.lockVersion }, current.epic);
         const epic = { ...current.epic, ...changes };
         const parentRow =
           input.parentId === undefined

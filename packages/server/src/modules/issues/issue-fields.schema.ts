@@ -48,12 +48,21 @@ async function readableIssue(ctx: GraphQLContext, id: number | null): Promise<Is
 }
 
 /** Users in a connection, loaded through the user loader (one batched query). */
-function usersPage(ctx: GraphQLContext, ids: number[], args: Record<string, unknown>) {
+export function usersPage(ctx: GraphQLContext, ids: number[], args: Record<string, unknown>) {
   return offsetConnection(args, async ({ limit, offset }) => {
     const page = ids.slice(offset, offset + limit);
     const users = await UserCoreRef.getDataloader(ctx).loadMany(page);
     return { rows: users.filter((u): u is UserRow => !(u instanceof Error)), total: ids.length };
   });
+}
+
+/** An issue's labels in a connection, through the per-request label loader. */
+export async function labelsPage(ctx: GraphQLContext, issueId: number, args: Record<string, unknown>) {
+  const labels = await issueLoaders(ctx).labels.load(issueId);
+  return offsetConnection<LabelRow>(args, async ({ limit, offset }) => ({
+    rows: labels.slice(offset, offset + limit),
+    total: labels.length,
+  }));
 }
 
 export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
@@ -139,13 +148,7 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
         first: t.arg.int({ description: 'Returns the first _n_ elements from the list.' }),
         after: t.arg.string({ description: 'Returns the elements in the list that come after the specified cursor.' }),
       },
-      resolve: async (i, args, ctx) => {
-        const labels = await issueLoaders(ctx).labels.load(i.issue.id);
-        return offsetConnection<LabelRow>(args, async ({ limit, offset }) => ({
-          rows: labels.slice(offset, offset + limit),
-          total: labels.length,
-        }));
-      },
+      resolve: (i, args, ctx) => labelsPage(ctx, i.issue.id, args),
     }),
     milestone: t.field({
       type: MilestoneRef,

@@ -2,7 +2,7 @@
  * Validation of an issue's attributes, shared by create and update and by every transport.
  * Field errors use GitLab's (ActiveRecord) wording; nothing is rendered or written before they pass.
  */
-import { isIsoDate, MAX_DURATION_SECONDS, parseDuration } from '@milepost/shared';
+import { isIsoDate, MAX_DURATION_SECONDS, parseDuration, type TaskToggle } from '@milepost/shared';
 import type { IssueRow } from '../../db/schema.ts';
 import type { FieldErrors } from '../validation.ts';
 import { HEALTH_STATUSES, type HealthStatus, ISSUE_TYPES, type IssueType } from './issue-filters.ts';
@@ -38,6 +38,10 @@ export type IssueInput = {
   discussionLocked?: boolean;
   epicId?: number | null;
   lockVersion?: number;
+  /** one checkbox of the description (GitLab's `update_task`), applied to the current description */
+  taskToggle?: TaskToggle;
+  /** create only: the parent work item (an issue id the work items service checked) */
+  workItemParentId?: number;
 };
 
 /** The plain columns an input sets, validated. */

@@ -12,6 +12,7 @@ import { requireUser } from '../../http/params.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import type { Services } from '../services.ts';
+import { taskToggleParam } from '../task-lists/task-toggle-params.ts';
 import { issueInputFromParams } from './issue-params.ts';
 import { issueReference, issueUiEntity, issueWebPath } from './issues.entity.ts';
 import type { EpicIssueNode, IssueNode } from './issues.types.ts';
@@ -82,7 +83,8 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
     const attrs = (p.issue && typeof p.issue === 'object' ? p.issue : p) as Params;
     const node = await issueOf(request.actor, params);
     return await withUiErrors(reply, async () => {
-      const updated = await services.issues.update(request.actor, node, issueInputFromParams(attrs));
+      const input = { ...issueInputFromParams(attrs), taskToggle: taskToggleParam(attrs) };
+      const updated = await services.issues.update(request.actor, node, input);
       return await uiEntity(request.actor, updated);
     });
   });

@@ -19,8 +19,10 @@ import { labelsService } from '../labels/labels.service.ts';
 import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
+import { withTaskToggled } from '../task-lists/task-toggle.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { FieldErrors } from '../validation.ts';
+import { workItemLinksRepository } from '../work-items/work-item-links.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { epicIssuesService, linkIssueToEpic, unlinkIssue } from './epic-issues.service.ts';
 import { issueDetails } from './issue-details.ts';
@@ -221,13 +223,19 @@ export function issuesService(db: Db) {
           if (!epic) throw new NotFoundError('Epic Not Found');
           await linkIssueToEpic(tx, actor, epic, node, 'keep');
         }
+        if (given.workItemParentId !== undefined) {
+          const links = workItemLinksRepository(tx);
+          await links.lockParent(given.workItemParentId);
+          await links.setParent(row.id, given.workItemParentId);
+        }
         return node;
       });
     },
 
-    async update(actor: Actor, node: IssueNode, input: IssueInput): Promise<IssueNode> {
+    async update(actor: Actor, node: IssueNode, requested: IssueInput): Promise<IssueNode> {
       const subject = { type: 'Issue' as const, ...node };
       if (!(await can(db, actor, 'updateIssue', subject))) throw new ForbiddenError();
+      const input = withTaskToggled(requested, node.issue.description, STALE_ISSUE_MESSAGE);
       if (input.lockVersion !== undefined && input.lockVersion !== node.issue.lockVersion) {
         throw new ConflictError(STALE_ISSUE_MESSAGE);
       }
@@ -312,8 +320,13 @@ export function issuesService(db: Db) {
       return node;
     },
 
-    async remove(actor: Actor, node: IssueNode): Promise<void> {
-      if (!(await can(db, actor, 'destroyIssue', { type: 'Issue', ...node }))) throw new ForbiddenError();
+    /** Deletes the issue; `ability` is what the caller asks of the actor (work items: `deleteWorkItem`). */
+    async remove(
+      actor: Actor,
+      node: IssueNode,
+      ability: 'destroyIssue' | 'deleteWorkItem' = 'destroyIssue',
+    ): Promise<void> {
+      if (!(await can(db, actor, ability, { type: 'Issue', ...node }))) throw new ForbiddenError();
       await transaction(db, async (tx) => {
         await lockEpicTreesOf(tx, node.group);
         const relation = await epicIssuesRepository(tx).deleteForIssue(node.issue.id);

@@ -6,7 +6,7 @@
  * one call before, one after); link sites record one event (`recordLink`, `recordEpicIssue`).
  * Bodies and actions follow GitLab's SystemNoteService wording; the action names the icon.
  */
-import { formatDuration } from '@milepost/shared';
+import { formatDuration, toggledTaskItems } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { newDiscussionId, renderNote } from './note-body.ts';
@@ -42,6 +42,7 @@ export const SYSTEM_NOTE_ICONS: Record<string, string> = {
   relate: 'link',
   unrelate: 'link',
   time_tracking: 'timer',
+  task: 'task-done',
 };
 
 const MONTHS = [
@@ -88,7 +89,13 @@ function labelEntry(before: Named[], after: Named[]): Entry[] {
 function commonEntries(kind: 'issue' | 'epic', a: IssueState | EpicState, b: IssueState | EpicState): Entry[] {
   const out: Entry[] = [];
   if (a.title !== b.title) out.push({ action: 'title', body: `changed title from **${a.title}** to **${b.title}**` });
-  if (a.description !== b.description) out.push({ action: 'description', body: 'changed the description' });
+  const toggled = a.description !== b.description ? toggledTaskItems(a.description, b.description) : null;
+  // A checklist item ticked or cleared (and nothing else): GitLab's 'marked the checklist item …'.
+  for (const item of toggled ?? []) {
+    const state = item.checked ? 'completed' : 'incomplete';
+    out.push({ action: 'task', body: `marked the checklist item **${item.text}** as ${state}` });
+  }
+  if (a.description !== b.description && !toggled) out.push({ action: 'description', body: 'changed the description' });
   if (a.state !== b.state)
     out.push(b.state === 'closed' ? { action: 'closed', body: 'closed' } : { action: 'reopened', body: 'reopened' });
   out.push(...labelEntry(a.labels, b.labels));

@@ -55,7 +55,7 @@ export function webPagesService(db: Db, deps: Deps) {
           if (!sub) return 'not-found';
           // GitLab's `authenticate_user!`: a visitor is sent to sign in before the form.
           if (sub.page === 'newIssue') return actor.user ? 'ok' : 'sign-in';
-          if (sub.page === 'issue' || sub.page === 'incident') {
+          if (sub.page === 'issue' || sub.page === 'incident' || sub.page === 'workItem') {
             return (await deps.issues.find(actor, project, Number(sub.iid))) ? 'ok' : hidden;
           }
           if (sub.page === 'milestone') {

@@ -215,6 +215,16 @@ const PATHS = {
       <path d="M3 13L13 3" />
     </>
   ),
+  grip: (
+    <>
+      <circle cx="6" cy="3.5" r=".75" />
+      <circle cx="10" cy="3.5" r=".75" />
+      <circle cx="6" cy="8" r=".75" />
+      <circle cx="10" cy="8" r=".75" />
+      <circle cx="6" cy="12.5" r=".75" />
+      <circle cx="10" cy="12.5" r=".75" />
+    </>
+  ),
   'ellipsis-v': (
     <>
       <circle cx="8" cy="3.5" r=".75" />

@@ -9,7 +9,7 @@ import { useToast } from '../../components/ui/use-toast.ts';
 import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { displayUsername } from '../issuables/format-created.ts';
-import { ServerHtml } from '../issuables/server-html.tsx';
+import { NoteTaskList } from '../work-items/task-list/note-task-list.tsx';
 import { AwardsList, EmojiPicker } from './award-emoji.tsx';
 import styles from './discussions.module.css';
 import { NoteEditForm } from './note-edit-form.tsx';
@@ -159,7 +159,12 @@ export const NoteItem = memo(function NoteItem({
             onClose={() => setEditing(false)}
           />
         ) : (
-          <ServerHtml html={note.bodyHtml ?? ''} className={styles.noteBody} />
+          <NoteTaskList
+            note={note}
+            editable={permissions.adminNote}
+            className={styles.noteBody as string}
+            update={actions.update}
+          />
         )}
         {note.lastEditedAt && !editing && (
           <p className={styles.edited}>

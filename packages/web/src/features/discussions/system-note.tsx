@@ -22,6 +22,7 @@ const ICONS: Record<string, IconName> = {
   'lock-open': 'unlock',
   epic: 'epic',
   link: 'link',
+  'task-done': 'task',
 };
 
 /** A history line: the change's icon, who made it, what changed (server-rendered) and when. */

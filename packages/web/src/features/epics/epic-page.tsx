@@ -14,6 +14,7 @@ import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
+import { EpicTaskList } from '../work-items/task-list/issuable-task-lists.tsx';
 import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
 import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
@@ -61,7 +62,18 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           {isEditing ? (
             <EpicEditForm epic={epic} groupFullPath={group.fullPath} onClose={() => setEditing(false)} />
           ) : (
-            <IssuableBody title={epic.title ?? `Epic &${epic.iid}`} descriptionHtml={epic.descriptionHtml} />
+            <IssuableBody
+              title={epic.title ?? `Epic &${epic.iid}`}
+              descriptionHtml={epic.descriptionHtml}
+              renderDescription={(_html, className) => (
+                <EpicTaskList
+                  groupPath={group.fullPath}
+                  epic={epic}
+                  editable={epic.userPermissions.updateEpic}
+                  className={className}
+                />
+              )}
+            />
           )}
           <IssuableAwards type="Epic" awardable={epic} />
           <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import styles from './issuable-body.module.css';
 import { ServerHtml } from './server-html.tsx';
 
@@ -7,16 +7,22 @@ type IssuableBodyProps = {
   descriptionHtml: string | null;
   /** The heading, for a page that watches whether the title is in view (sticky header). */
   titleRef?: Ref<HTMLHeadingElement>;
+  /** Shows the description with behaviour of its own (task lists); default: the HTML as it is. */
+  renderDescription?: (html: string, className: string) => ReactNode;
 };
 
 /** The epic's or issue's title (the page's heading) and its description as the server rendered it. */
-export function IssuableBody({ title, descriptionHtml, titleRef }: IssuableBodyProps) {
+export function IssuableBody({ title, descriptionHtml, titleRef, renderDescription }: IssuableBodyProps) {
   return (
     <div className={styles.body}>
       <h1 className={styles.title} ref={titleRef}>
         {title}
       </h1>
-      {descriptionHtml ? <ServerHtml html={descriptionHtml} className={styles.description} /> : null}
+      {descriptionHtml
+        ? (renderDescription?.(descriptionHtml, styles.description as string) ?? (
+            <ServerHtml html={descriptionHtml} className={styles.description} />
+          ))
+        : null}
     </div>
   );
 }

@@ -18,6 +18,8 @@ import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 import styles from '../issuables/detail-page.module.css';
 import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
+import { WorkItemHierarchy } from '../work-items/hierarchy/work-item-hierarchy.tsx';
+import { IssueTaskList } from '../work-items/task-list/issuable-task-lists.tsx';
 import { IssueActions } from './actions/issue-actions.tsx';
 import { IssueEditForm } from './header/issue-edit-form.tsx';
 import { IssueHeader } from './header/issue-header.tsx';
@@ -86,6 +88,7 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
   const canUpdate = useCan(issue, 'updateIssue');
   const [isEditing, setEditing] = useState(false);
   const [remoteEdit, setRemoteEdit] = useState<RemoteEdit | null>(null);
+  const [taskListBusy, setTaskListBusy] = useState(false);
   const [titleElement, setTitleElement] = useState<HTMLHeadingElement | null>(null);
   const titleInView = useInView(titleElement, TOP_BAR_PX);
   const topId = useId();
@@ -95,6 +98,7 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
     projectFullPath,
     issue,
     useCallback((edit: RemoteEdit) => setRemoteEdit(edit), []),
+    taskListBusy,
   );
 
   const handleEdit = () => {
@@ -136,11 +140,21 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
             title={issue.title}
             descriptionHtml={isIncident ? null : (issue.descriptionHtml ?? null)}
             titleRef={setTitleElement}
+            renderDescription={(_html, className) => (
+              <IssueTaskList
+                projectPath={projectFullPath}
+                issue={issue}
+                editable={canUpdate}
+                className={className}
+                onBusyChange={setTaskListBusy}
+              />
+            )}
           />
         )}
         {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
         <div className={styles.below}>
           <IssuableAwards type="Issue" awardable={issue} />
+          <WorkItemHierarchy projectPath={projectFullPath} iid={issue.iid} />
           <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
           <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
         </div>

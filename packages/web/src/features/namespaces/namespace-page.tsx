@@ -48,7 +48,10 @@ export function NamespacePage() {
       if (sub.page === 'overview') return <ProjectOverviewPage fullPath={project.fullPath} />;
       if (sub.page === 'issues') return <IssuesListPage project={project} />;
       if (sub.page === 'newIssue') return <NewIssuePage project={project} />;
-      if (sub.page === 'issue' || sub.page === 'incident') return <IssuePage project={project} iid={sub.iid} />;
+      // A work item is one of the project's issues: its page is the issue page (decision 0036).
+      if (sub.page === 'issue' || sub.page === 'incident' || sub.page === 'workItem') {
+        return <IssuePage project={project} iid={sub.iid} />;
+      }
       if (sub.page === 'issueTemplates') return <IssueTemplatesSettingsPage project={project} />;
       if (sub.page === 'labels' || sub.page === 'milestones' || sub.page === 'milestone') {
         const scope = { kind: 'project', fullPath: project.fullPath, fullName: project.nameWithNamespace } as const;

@@ -29,6 +29,8 @@ export function useIssueRealtime(
   fullPath: string,
   issue: IssuePageIssueFragment | null | undefined,
   onRemoteEdit: (edit: RemoteEdit) => void,
+  /** True while a task-list save runs: polling pauses, and starts again after it (spec 002 §4.3). */
+  paused = false,
 ): void {
   const client = useApolloClient();
   const cacheId = issue ? client.cache.identify({ __typename: 'Issue', id: issue.id }) : undefined;
@@ -66,7 +68,7 @@ export function useIssueRealtime(
   );
 
   usePoll({
-    url: issue ? realtimeChangesPath(fullPath, issue.iid) : null,
+    url: issue && !paused ? realtimeChangesPath(fullPath, issue.iid) : null,
     initialDelayMs: REALTIME_INITIAL_DELAY_MS,
     onData: handleData,
   });

@@ -1,0 +1,268 @@
+/**
+ * GitLab's work item mutations over Milepost's issues (decision 0036): `workItemCreate` (a new item
+ * starts OPEN; widgets by type), `workItemUpdate`, `workItemDelete`. Forbidden or hidden objects
+ * answer GitLab's top-level error; refusals come back in the payload's `errors`.
+ */
+import { GraphQLError } from 'graphql';
+import { AppError, NotFoundError } from '../../errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { fromGlobalId } from '../../graphql/global-id.ts';
+import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
+import { ProjectRef } from '../projects/projects.schema.ts';
+import { WorkItemRef, WorkItemStateEventEnum } from './work-items.schema.ts';
+import type { WorkItemAttributes } from './work-items.service.ts';
+
+const LABEL_TYPES = ['Label', 'GroupLabel', 'ProjectLabel'];
+
+const DescriptionInput = builder.inputType('WorkItemWidgetDescriptionInput', {
+  description: 'The description widget of a work item.',
+  fields: (t) => ({ description: t.string({ required: true, description: 'Description of the work item.' }) }),
+});
+
+const HierarchyCreateInput = builder.inputType('WorkItemWidgetHierarchyCreateInput', {
+  description: 'The hierarchy widget of a new work item.',
+  fields: (t) => ({ parentId: t.id({ required: false, description: 'Global ID of the parent work item.' }) }),
+});
+
+const HierarchyUpdateInput = builder.inputType('WorkItemWidgetHierarchyUpdateInput', {
+  description: 'The hierarchy widget of a work item: its parent.',
+  fields: (t) => ({
+    parentId: t.id({
+      required: false,
+      description: 'Global ID of the parent work item. Use `null` to remove the association.',
+    }),
+  }),
+});
+
+const AssigneesInput = builder.inputType('WorkItemWidgetAssigneesInput', {
+  description: 'The assignees widget of a work item.',
+  fields: (t) => ({ assigneeIds: t.idList({ required: true, description: 'Global IDs of assignees.' }) }),
+});
+
+const LabelsCreateInput = builder.inputType('WorkItemWidgetLabelsCreateInput', {
+  description: 'The labels widget of a new work item.',
+  fields: (t) => ({
+    labelIds: t.idList({ required: true, description: 'IDs of labels to be added to the work item.' }),
+  }),
+});
+
+const LabelsUpdateInput = builder.inputType('WorkItemWidgetLabelsUpdateInput', {
+  description: 'The labels widget of a work item.',
+  fields: (t) => ({
+    addLabelIds: t.idList({ required: false, description: 'Global IDs of labels to be added to the work item.' }),
+    removeLabelIds: t.idList({
+      required: false,
+      description: 'Global IDs of labels to be removed from the work item.',
+    }),
+  }),
+});
+
+const MilestoneInput = builder.inputType('WorkItemWidgetMilestoneInput', {
+  description: 'The milestone widget of a work item.',
+  fields: (t) => ({
+    milestoneId: t.id({ required: false, description: 'Milestone to assign to the work item (`null` removes it).' }),
+  }),
+});
+
+const DatesInput = builder.inputType('WorkItemWidgetStartAndDueDateUpdateInput', {
+  description: 'The start and due date widget of a work item.',
+  fields: (t) => ({
+    startDate: t.field({
+      type: 'Date',
+      required: false,
+      description: 'Start date (issues and tasks have none: only null is taken).',
+    }),
+    dueDate: t.field({ type: 'Date', required: false, description: 'Due date for the work item.' }),
+  }),
+});
+
+type WidgetInputs = {
+  descriptionWidget?: { description: string } | null;
+  assigneesWidget?: { assigneeIds: (string | number)[] } | null;
+  milestoneWidget?: { milestoneId?: string | number | null } | null;
+  startAndDueDateWidget?: { startDate?: string | null; dueDate?: string | null } | null;
+};
+
+/** The widgets' inputs → the issue's attributes (GraphQL ids parsed; absent means unchanged). */
+function attributesOf(
+  input: WidgetInputs & { title?: string | null; confidential?: boolean | null },
+): WorkItemAttributes {
+  const out: WorkItemAttributes = {};
+  if (input.title != null) out.title = input.title;
+  if (input.confidential != null) out.confidential = input.confidential;
+  if (input.descriptionWidget) out.description = input.descriptionWidget.description;
+  if (input.assigneesWidget)
+    out.assigneeIds = input.assigneesWidget.assigneeIds.map((id) => fromGlobalId(String(id), 'User'));
+  if (input.milestoneWidget && input.milestoneWidget.milestoneId !== undefined) {
+    const id = input.milestoneWidget.milestoneId;
+    out.milestoneId = id === null ? null : fromGlobalId(String(id), 'Milestone');
+  }
+  const dates = input.startAndDueDateWidget;
+  if (dates) {
+    if (dates.startDate != null) throw new AppError(422, 'Start date is not available for this work item type.');
+    if (dates.dueDate !== undefined) out.dueDate = dates.dueDate;
+  }
+  return out;
+}
+
+const labelIds = (ids: (string | number)[] | null | undefined) =>
+  ids == null ? undefined : ids.map((id) => fromGlobalId(String(id), ...LABEL_TYPES));
+
+/** The readable work item of a global id (a hidden or missing one is GitLab's top-level error). */
+async function findWorkItem(ctx: GraphQLContext, gid: string) {
+  const node = await ctx.services.issues.findById(ctx.actor, fromGlobalId(gid, 'WorkItem', 'Issue'));
+  if (!node) throw new NotFoundError();
+  return node;
+}
+
+const WORK_ITEM = { type: WorkItemRef, description: 'Work item after the mutation.' };
+
+builder.relayMutationField(
+  'workItemCreate',
+  {
+    inputFields: (t) => ({
+      title: t.string({ required: true, description: 'Title of the work item.' }),
+      workItemTypeId: t.id({
+        required: true,
+        description: 'Global ID of a work item type (`gid://gitlab/WorkItems::Type/N`).',
+      }),
+      namespacePath: t.id({ required: false, description: 'Full path of the project the work item is created in.' }),
+      projectPath: t.id({
+        required: false,
+        description: 'Full path of the project the work item is created in.',
+        deprecationReason: 'Use `namespacePath`. Deprecated in GitLab 16.3.',
+      }),
+      confidential: t.boolean({ required: false, description: 'Sets the work item confidentiality.' }),
+      descriptionWidget: t.field({
+        type: DescriptionInput,
+        required: false,
+        description: 'Input for description widget.',
+      }),
+      hierarchyWidget: t.field({
+        type: HierarchyCreateInput,
+        required: false,
+        description: 'Input for hierarchy widget.',
+      }),
+      assigneesWidget: t.field({ type: AssigneesInput, required: false, description: 'Input for assignees widget.' }),
+      labelsWidget: t.field({ type: LabelsCreateInput, required: false, description: 'Input for labels widget.' }),
+      milestoneWidget: t.field({ type: MilestoneInput, required: false, description: 'Input for milestone widget.' }),
+      startAndDueDateWidget: t.field({
+        type: DatesInput,
+        required: false,
+        description: 'Input for start and due date widget.',
+      }),
+    }),
+  },
+  {
+    description: 'Creates a work item (an issue, incident or task of a project).',
+    extensions: { ability: 'createIssue' },
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, ctx) =>
+      runMutation(
+        async () => {
+          const path = input.namespacePath ?? input.projectPath;
+          if ((input.namespacePath == null) === (input.projectPath == null)) {
+            throw new GraphQLError('Please provide either projectPath or namespacePath argument, but not both.');
+          }
+          const project = await ctx.services.projects.find(ctx.actor, String(path));
+          if (!project) throw new NotFoundError();
+          const parentId = input.hierarchyWidget?.parentId;
+          const workItem = await ctx.services.workItems.create(ctx.actor, project, {
+            ...attributesOf(input),
+            title: input.title,
+            labelIds: labelIds(input.labelsWidget?.labelIds),
+            typeId: fromGlobalId(String(input.workItemTypeId), 'WorkItems::Type'),
+            parentId: parentId == null ? undefined : fromGlobalId(String(parentId), 'WorkItem', 'Issue'),
+          });
+          return { workItem };
+        },
+        { workItem: null },
+      ),
+  },
+  mutationPayload({ workItem: WORK_ITEM }),
+);
+
+builder.relayMutationField(
+  'workItemUpdate',
+  {
+    inputFields: (t) => ({
+      id: t.id({ required: true, description: 'Global ID of the work item.' }),
+      title: t.string({ required: false, description: 'Title of the work item.' }),
+      confidential: t.boolean({ required: false, description: 'Sets the work item confidentiality.' }),
+      stateEvent: t.field({
+        type: WorkItemStateEventEnum,
+        required: false,
+        description: 'Close or reopen a work item.',
+      }),
+      descriptionWidget: t.field({
+        type: DescriptionInput,
+        required: false,
+        description: 'Input for description widget.',
+      }),
+      hierarchyWidget: t.field({
+        type: HierarchyUpdateInput,
+        required: false,
+        description: 'Input for hierarchy widget.',
+      }),
+      assigneesWidget: t.field({ type: AssigneesInput, required: false, description: 'Input for assignees widget.' }),
+      labelsWidget: t.field({ type: LabelsUpdateInput, required: false, description: 'Input for labels widget.' }),
+      milestoneWidget: t.field({ type: MilestoneInput, required: false, description: 'Input for milestone widget.' }),
+      startAndDueDateWidget: t.field({
+        type: DatesInput,
+        required: false,
+        description: 'Input for start and due date widget.',
+      }),
+    }),
+  },
+  {
+    description: 'Updates a work item.',
+    extensions: { ability: 'updateWorkItem' },
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, ctx) =>
+      runMutation(
+        async () => {
+          const node = await findWorkItem(ctx, String(input.id));
+          const hierarchy = input.hierarchyWidget;
+          const parentId =
+            hierarchy == null || hierarchy.parentId === undefined
+              ? undefined
+              : hierarchy.parentId === null
+                ? null
+                : fromGlobalId(String(hierarchy.parentId), 'WorkItem', 'Issue');
+          const workItem = await ctx.services.workItems.update(ctx.actor, node, {
+            ...attributesOf(input),
+            stateEvent: input.stateEvent ?? undefined,
+            addLabelIds: labelIds(input.labelsWidget?.addLabelIds),
+            removeLabelIds: labelIds(input.labelsWidget?.removeLabelIds),
+            parentId,
+          });
+          return { workItem };
+        },
+        { workItem: null },
+      ),
+  },
+  mutationPayload({ workItem: WORK_ITEM }),
+);
+
+builder.relayMutationField(
+  'workItemDelete',
+  {
+    inputFields: (t) => ({ id: t.id({ required: true, description: 'Global ID of the work item.' }) }),
+  },
+  {
+    description: 'Deletes a work item.',
+    extensions: { ability: 'deleteWorkItem' },
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, ctx) =>
+      runMutation(
+        async () => {
+          const node = await findWorkItem(ctx, String(input.id));
+          await ctx.services.workItems.remove(ctx.actor, node);
+          return { project: { project: node.project, group: node.group } };
+        },
+        { project: null },
+      ),
+  },
+  mutationPayload({ project: { type: ProjectRef, description: 'Project the deleted work item belonged to.' } }),
+);

@@ -1,0 +1,166 @@
+/**
+ * Work items (decision 0036): GitLab's work item API over Milepost's issues. A work item is an
+ * issue of type Issue, Incident or Task; its widgets are the issue's attributes, so creating and
+ * updating go through the issues service (its rules, validation and history), and this service adds
+ * the types and the hierarchy: tasks as children of an issue or incident of the same project.
+ */
+import type { Actor } from '../../authz/actor.ts';
+import { can } from '../../authz/policy.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError, ForbiddenError } from '../../errors.ts';
+import type { IssueInput } from '../issues/issue-input.ts';
+import type { issuesService } from '../issues/issues.service.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
+import type { ProjectWithGroup } from '../projects/projects.service.ts';
+import { workItemLinksRepository } from './work-item-links.repository.ts';
+import {
+  MAX_WORK_ITEM_CHILDREN,
+  WORK_ITEM_TYPES,
+  type WorkItemTypeDefinition,
+  workItemTypeOf,
+} from './work-items.types.ts';
+
+/** The widgets' attributes a create or an update may set (the issue's own, by the issue's names). */
+export type WorkItemAttributes = Pick<
+  IssueInput,
+  | 'title'
+  | 'description'
+  | 'confidential'
+  | 'stateEvent'
+  | 'assigneeIds'
+  | 'labelIds'
+  | 'addLabelIds'
+  | 'removeLabelIds'
+  | 'milestoneId'
+  | 'dueDate'
+>;
+
+export type WorkItemCreateInput = WorkItemAttributes & {
+  /** GitLab's base type id (`gid://gitlab/WorkItems::Type/<id>`). */
+  typeId: number;
+  /** The parent work item's (issue's) id. */
+  parentId?: number | null;
+};
+
+export type WorkItemUpdateInput = WorkItemAttributes & {
+  /** The new parent's id; null takes the item from its parent; undefined leaves it. */
+  parentId?: number | null;
+};
+
+export const NO_WORK_ITEM_MESSAGE = 'No matching work item found. Make sure that you are adding a valid work item ID.';
+
+export function workItemsService(db: Db, issues: ReturnType<typeof issuesService>) {
+  const links = workItemLinksRepository(db);
+
+  function typeById(id: number): WorkItemTypeDefinition {
+    const type = WORK_ITEM_TYPES.find((t) => t.id === id);
+    if (!type) throw new AppError(422, 'Work item type is invalid');
+    return type;
+  }
+
+  /**
+   * The parent a child of `childType` in `project` may be put under, checked: readable, linkable by
+   * the actor, a type that holds such children, the same project, room for one more child.
+   */
+  async function checkedParent(
+    actor: Actor,
+    child: { type: WorkItemTypeDefinition; project: ProjectWithGroup; id?: number },
+    parentId: number,
+  ): Promise<IssueNode> {
+    const parent = await issues.findById(actor, parentId);
+    if (!parent) throw new AppError(404, NO_WORK_ITEM_MESSAGE);
+    if (!(await can(db, actor, 'adminParentLink', { type: 'Issue', ...parent }))) throw new ForbiddenError();
+    const parentType = workItemTypeOf(parent.issue.issueType);
+    const name = child.type.name;
+    if (!parentType.allowedChildTypes.includes(child.type.issueType)) {
+      throw new AppError(422, `${name} cannot be added: it's not allowed to add this type of parent item.`);
+    }
+    if (parent.project.id !== child.project.project.id) {
+      throw new AppError(422, `${name} cannot be added: parent must be in the same project as the child item.`);
+    }
+    if (child.id === parent.issue.id) throw new AppError(422, `${name} cannot be added: it cannot be its own parent.`);
+    const { total } = await links.childIds(parent.issue.id, { limit: 1, offset: 0 });
+    if (total >= MAX_WORK_ITEM_CHILDREN) {
+      throw new AppError(422, `${name} cannot be added: parent already has maximum number of children.`);
+    }
+    return parent;
+  }
+
+  return {
+    types(): readonly WorkItemTypeDefinition[] {
+      return WORK_ITEM_TYPES;
+    },
+
+    typeById,
+
+    /**
+     * Creates a work item in the project; with `parentId`, under that parent in the same
+     * transaction (nothing is created when the parent is refused). A new item starts OPEN.
+     */
+    async create(actor: Actor, project: ProjectWithGroup, input: WorkItemCreateInput): Promise<IssueNode> {
+      const { typeId, parentId, ...attributes } = input;
+      const type = typeById(typeId);
+      const parent = parentId != null ? await checkedParent(actor, { type, project }, parentId) : undefined;
+      return await issues.create(actor, project, {
+        ...attributes,
+        issueType: type.issueType,
+        workItemParentId: parent?.issue.id,
+      });
+    },
+
+    /** Updates the widgets' attributes, then the parent (both checked before anything is written). */
+    async update(actor: Actor, node: IssueNode, input: WorkItemUpdateInput): Promise<IssueNode> {
+      const { parentId, ...attributes } = input;
+      if (!(await can(db, actor, 'updateWorkItem', { type: 'Issue', ...node }))) throw new ForbiddenError();
+      const type = workItemTypeOf(node.issue.issueType);
+      const child = { type, project: { project: node.project, group: node.group }, id: node.issue.id };
+      const parent = parentId != null ? await checkedParent(actor, child, parentId) : undefined;
+      if (parentId === null && !(await can(db, actor, 'adminParentLink', { type: 'Issue', ...node }))) {
+        throw new ForbiddenError();
+      }
+      const given = Object.values(attributes).some((v) => v !== undefined);
+      const updated = given ? await issues.update(actor, node, attributes) : node;
+      if (parent) {
+        await transaction(db, async (tx) => {
+          await workItemLinksRepository(tx).lockParent(parent.issue.id);
+          await workItemLinksRepository(tx).setParent(node.issue.id, parent.issue.id);
+        });
+      } else if (parentId === null) {
+        await links.removeParent(node.issue.id);
+      }
+      return updated;
+    },
+
+    /** Deletes the work item (its children stay, without a parent). */
+    async remove(actor: Actor, node: IssueNode): Promise<void> {
+      await issues.remove(actor, node, 'deleteWorkItem');
+    },
+
+    /** The readable parent of a work item, or null. */
+    async parent(actor: Actor, node: IssueNode): Promise<IssueNode | null> {
+      const parentId = (await links.parentIds([node.issue.id])).get(node.issue.id);
+      return parentId === undefined ? null : ((await issues.findById(actor, parentId)) ?? null);
+    },
+
+    /** One page of the readable children (hidden ones are left out of the page, not of the count). */
+    async children(
+      actor: Actor,
+      node: IssueNode,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: IssueNode[]; total: number }> {
+      const { ids, total } = await links.childIds(node.issue.id, page);
+      return { rows: await issues.findByIds(actor, ids), total };
+    },
+
+    /** Children by type and state, of each of these parents. */
+    async childCounts(parentIds: readonly number[]) {
+      return await links.childCounts(parentIds);
+    },
+
+    /** Parents (ids) of these children. */
+    async parentIds(childIds: readonly number[]) {
+      return await links.parentIds(childIds);
+    },
+  };
+}

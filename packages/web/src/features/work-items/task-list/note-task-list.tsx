@@ -1,0 +1,47 @@
+import { useApolloClient } from '@apollo/client/react';
+import { type NoteFieldsFragment, NoteQueryDocument } from '../../../gql/graphql.ts';
+import { ServerHtml } from '../../issuables/server-html.tsx';
+import { DescriptionTaskList } from './description-task-list.tsx';
+
+type NoteTaskListProps = {
+  note: NoteFieldsFragment;
+  /** Whether the viewer may edit the comment (`adminNote`). */
+  editable: boolean;
+  className: string;
+  /** The discussion's note update: the whole text at the version it was based on. */
+  update: (
+    note: NoteFieldsFragment,
+    body: string,
+    lockVersion: number,
+  ) => Promise<{ errors: string[]; stale?: boolean }>;
+};
+
+/**
+ * A comment's rendered text; with lists and edit rights, its task lists work as a description's:
+ * checkboxes and list order saved through the note's own update (its lock version guards it).
+ */
+export function NoteTaskList({ note, editable, className, update }: NoteTaskListProps) {
+  const client = useApolloClient();
+  const html = note.bodyHtml ?? '';
+  if (!editable || !html.includes('<li')) return <ServerHtml html={html} className={className} />;
+  return (
+    <DescriptionTaskList
+      target={{
+        issuableType: 'comment',
+        html,
+        source: note.body,
+        lockVersion: note.lockVersion,
+        editable,
+        className,
+        save: async (text, lockVersion) => {
+          const result = await update(note, text, lockVersion);
+          if (result.stale) throw Object.assign(new Error(result.errors.join(' ')), { status: 409 });
+          if (result.errors.length) throw new Error(result.errors.join(' '));
+          return { lockVersion: lockVersion + 1 };
+        },
+        refresh: () =>
+          client.query({ query: NoteQueryDocument, variables: { id: note.id }, fetchPolicy: 'network-only' }),
+      }}
+    />
+  );
+}
