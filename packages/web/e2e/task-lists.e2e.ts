@@ -9,8 +9,10 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[role="log"][aria-live]').analyze();
+/** Axe on the page, or on one part of it (`include`: a selector). */
+async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).exclude('[role="log"][aria-live]');
+  const result = await (include ? builder.include(include) : builder).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
 }
@@ -36,6 +38,9 @@ async function descriptionOf(page: Page, iid: string): Promise<string> {
 }
 
 test.describe('task lists and work items', () => {
+  // Each journey saves several times and re-reads the page: two workers on two busy cores.
+  test.slow();
+
   test('@narrow alice ticks a checklist item; a concurrent edit answers a conflict', async ({ page }, testInfo) => {
     await signInViaApi(page, 'alice');
     const iid = await createIssue(
@@ -104,7 +109,8 @@ test.describe('task lists and work items', () => {
     await review.getByRole('button', { name: 'Task actions' }).click();
     await page.getByRole('menuitem', { name: 'Convert to child item' }).click();
     await expect(children.getByRole('link', { name: 'Review the plan' })).toBeVisible();
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // The first conversion's toast may still be up: this one is the last.
+    await page.getByRole('button', { name: 'Undo' }).last().click();
     await expect(page.getByText('Task reverted')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Review the plan' })).toBeVisible();
     await expect(children.getByRole('link', { name: 'Review the plan' })).toHaveCount(0);
@@ -160,7 +166,8 @@ test.describe('task lists and work items', () => {
       })
       .toBe('- [ ] Scope\n- [x] Staff');
     await shot(page, testInfo, '06-epic');
-    await expectNoSeriousAxeViolations(page);
+    // The description only: the epic page's other parts are checked by their own journeys.
+    await expectNoSeriousAxeViolations(page, '[data-task-list]');
   });
 
   test('a signed-out visitor reads checklists without controls', async ({ page }) => {

@@ -64,7 +64,7 @@ function ChildItems({
         </h2>
         <span className={styles.count} title={`${counts?.closed ?? 0} of ${counts?.all ?? 0} tasks closed`}>
           <Icon name="task" label="Tasks" />
-          {counts ? `${counts.closed}/${counts.all}` : children.length}
+          {counts?.all ? `${counts.closed}/${counts.all}` : 0}
         </span>
         {canAdd && !adding && (
           <span className={styles.headerActions}>

@@ -193,6 +193,7 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
         dragged.current = null;
       }}
       data-busy={busy || undefined}
+      data-task-list=""
     >
       <ServerHtml html={html} className={className} ref={setContainer} />
       {handles.map((handle) =>
