@@ -455,6 +455,32 @@ try {
         `API/SQL ≤ 2 (${roadmap100.api.p50 / roadmap100.sql.p50 <= 2 ? 'met' : 'MISSED'}: ${(roadmap100.api.p50 / roadmap100.sql.p50).toFixed(2)}×)`,
     );
   }
+  // Paging through the whole roadmap (issue 17): does a page deep in the list cost what the first costs?
+  {
+    type RoadmapPage = { group: { epics: { pageInfo: { hasNextPage: boolean; endCursor: string } } } };
+    const times: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const started = performance.now();
+      const data = (await gql(roadmapQuery, { fullPath: groupPath, first: 100, timeframe, after })()) as RoadmapPage;
+      times.push(performance.now() - started);
+      const { hasNextPage, endCursor } = data.group.epics.pageInfo;
+      if (!hasNextPage) break;
+      after = endCursor;
+    }
+    const tenth = Math.max(1, Math.floor(times.length / 10));
+    const med = (list: number[]) =>
+      percentile(
+        [...list].sort((a, b) => a - b),
+        50,
+      );
+    out();
+    out(
+      `Roadmap paged through by 100 (${times.length} pages, ${ms(times.reduce((a, b) => a + b, 0))} in all): ` +
+        `first tenth of the pages p50 ${ms(med(times.slice(0, tenth)))}, last tenth p50 ${ms(med(times.slice(-tenth)))}, ` +
+        `all pages p50 ${ms(med(times))} (load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
+    );
+  }
   // The issue lists (decision 0024): the group's REST issue list of 100 and the tabs' counts.
   const rest = (url: string) => async () => {
     const res = await app.inject({ method: 'GET', url, headers: { 'private-token': token } });

@@ -9,10 +9,10 @@ const EPIC_FIELDS = `id iid title state color textColor startDate dueDate webPat
     parent { id startDate dueDate }
     ancestors { nodes { id } }`;
 
-/** A group's roadmap page: `Group.epics` by start date within a timeframe, optionally by label. */
-export const roadmapQuery = `query BenchRoadmap($fullPath: ID!, $first: Int, $timeframe: Timeframe, $labelName: [String!]) {
+/** A group's roadmap page: `Group.epics` by start date within a timeframe, optionally by label, `after` a cursor. */
+export const roadmapQuery = `query BenchRoadmap($fullPath: ID!, $first: Int, $after: String, $timeframe: Timeframe, $labelName: [String!]) {
     group(fullPath: $fullPath) { id
-      epics(first: $first, state: all, sort: start_date_asc, timeframe: $timeframe, labelName: $labelName,
+      epics(first: $first, after: $after, state: all, sort: start_date_asc, timeframe: $timeframe, labelName: $labelName,
             includeDescendantGroups: true) {
         count pageInfo { hasNextPage endCursor }
         nodes { ${EPIC_FIELDS} } } } }`;
