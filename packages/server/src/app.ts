@@ -90,7 +90,7 @@ export async function buildApp(opts: {
   acceptEmptyJsonBodies(app);
   exactJsonContentType(app);
   registerAuthentication(app, services);
-  registerRateLimits(app, config);
+  registerRateLimits(app, () => services.applicationSettings.throttles());
 
   app.setErrorHandler((error, request, reply) => {
     const known = userFacingDatabaseError(error);
@@ -203,7 +203,14 @@ export async function buildApp(opts: {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(nonce))
-        .send(withWebSettings(withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce), config));
+        .send(
+          withWebSettings(
+            withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce),
+            config,
+            // A database hiccup serves the page with the default switches rather than failing it.
+            await services.applicationSettings.current().catch(() => undefined),
+          ),
+        );
     }
     if (!apiLike && read && !hasWeb) {
       return reply

@@ -45,6 +45,14 @@ export const users = pgTable('users', {
     .default('human'),
   resetPasswordTokenDigest: text('reset_password_token_digest'),
   resetPasswordSentAt: ts('reset_password_sent_at'),
+  /** Display preferences (migration 0025): colour theme, IANA time zone (null: the browser's), date format. */
+  theme: text('theme', { enum: ['light', 'dark', 'system'] })
+    .notNull()
+    .default('light'),
+  timeZone: text('time_zone'),
+  dateFormat: text('date_format', { enum: ['mdy', 'dmy', 'iso'] })
+    .notNull()
+    .default('mdy'),
 });
 
 export const routes = pgTable('routes', {
@@ -158,4 +166,5 @@ export type PersonalAccessTokenRow = typeof personalAccessTokens.$inferSelect;
 export type AbuseReportRow = typeof abuseReports.$inferSelect;
 export * from './schema-notes.ts';
 export * from './schema-planning.ts';
+export * from './schema-settings.ts';
 export * from './schema-time-tracking.ts';

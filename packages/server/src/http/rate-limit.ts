@@ -5,6 +5,7 @@
  * - the API (`/api/…`, REST and GraphQL): per user when signed in, per address when not
  *   (`MILEPOST_API_RATE_LIMIT_PER_USER` / `_PER_IP`, off by default as GitLab's).
  * Over a limit: 429 `Retry later` with `Retry-After` and GitLab's `RateLimit-*` headers.
+ * The limits are the instance settings' (Admin › Settings), or these environment settings' when unset.
  * Counters are one-minute windows in this process's memory: with several app servers each
  * counts its own share (account lockout, which does hold across servers, lives in PostgreSQL).
  */
@@ -78,20 +79,28 @@ function throttled(reply: FastifyReply, name: string, limit: number, window: Win
     .send(RETRY_LATER);
 }
 
-/** Registers the throttles; call after authentication, so the API limit knows the user. */
+type Limits = Pick<Config, 'protectedPathsLimit' | 'apiRateLimitPerUser' | 'apiRateLimitPerIp'>;
+
+/**
+ * Registers the throttles; call after authentication, so the API limit knows the user. `limits`
+ * answers the values in force (Admin › Settings over the environment's, cached by the service), so
+ * an administrator's change applies without a restart.
+ */
 export function registerRateLimits(
   app: FastifyInstance,
-  config: Pick<Config, 'protectedPathsLimit' | 'apiRateLimitPerUser' | 'apiRateLimitPerIp'>,
+  limits: () => Promise<Limits>,
   now: () => number = Date.now,
 ): void {
-  const { protectedPathsLimit, apiRateLimitPerUser, apiRateLimitPerIp } = config;
-  if (protectedPathsLimit === 0 && apiRateLimitPerUser === 0 && apiRateLimitPerIp === 0) return;
   const counter = new WindowCounter(PERIOD_MS, now);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (reply.sent) return;
     const path = request.url.split('?')[0] ?? '';
-    if (protectedPathsLimit > 0 && request.method === 'POST' && isProtectedPath(path)) {
+    const protectedPost = request.method === 'POST' && isProtectedPath(path);
+    // Only what a throttle counts reads the limits (pages, assets and health checks never wait for them).
+    if (!protectedPost && !path.startsWith('/api/')) return;
+    const { protectedPathsLimit, apiRateLimitPerUser, apiRateLimitPerIp } = await limits();
+    if (protectedPost && protectedPathsLimit > 0) {
       const window = counter.hit(`protected:${request.ip}`);
       if (window.count > protectedPathsLimit) {
         return throttled(reply, 'throttle_unauthenticated_protected_paths', protectedPathsLimit, window, now());

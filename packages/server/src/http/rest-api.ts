@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { abuseReportsRoutes, abuseReportsUiRoutes } from '../modules/abuse-reports/abuse-reports.routes.ts';
+import { applicationSettingsRoutes } from '../modules/application-settings/application-settings.routes.ts';
 import { tokensRoutes } from '../modules/auth/tokens.routes.ts';
 import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts';
 import { epicLinksRoutes, epicLinksUiRoutes } from '../modules/epics/epic-links.routes.ts';
@@ -62,6 +63,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       awardsRoutes(api, services, config);
       notesRoutes(api, services, config);
       abuseReportsRoutes(api, services, config);
+      applicationSettingsRoutes(api, services);
       uploadsRoutes(api, services, config);
       searchRoutes(api, services, config);
     },

@@ -8,7 +8,7 @@ describe('withWebSettings', () => {
       maxAttachmentSizeMb: 256,
     });
     expect(html).toContain(
-      '<meta name="milepost-settings" content="{&quot;patPrefix&quot;:&quot;a\\&quot;b-&quot;,&quot;maxAttachmentSize&quot;:268435456}" />\n  </head>',
+      '<meta name="milepost-settings" content="{&quot;patPrefix&quot;:&quot;a\\&quot;b-&quot;,&quot;maxAttachmentSize&quot;:268435456,&quot;passwordResetByEmail&quot;:false,&quot;signupEnabled&quot;:false,&quot;features&quot;:{&quot;subEpics&quot;:true,&quot;healthStatus&quot;:true,&quot;scopedLabels&quot;:true,&quot;multipleScopedLabels&quot;:false}}" />\n  </head>',
     );
   });
 });

@@ -1,6 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { abuseReportsService } from './abuse-reports/abuse-reports.service.ts';
+import { reportedContentService } from './abuse-reports/reported-content.service.ts';
+import { applicationSettingsService } from './application-settings/application-settings.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { awardsService } from './awards/awards.service.ts';
 import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
@@ -37,6 +39,9 @@ export function createServices(
     | 'sessionDays'
     | 'maxLoginAttempts'
     | 'failedLoginUnlockMinutes'
+    | 'protectedPathsLimit'
+    | 'apiRateLimitPerUser'
+    | 'apiRateLimitPerIp'
     | 'patPrefix'
     | 'maxAttachmentSizeMb'
     | 'smtpUrl'
@@ -54,8 +59,11 @@ export function createServices(
   const groups = groupsService(db);
   const projects = projectsService(db);
   const epics = epicsService(db);
+  const notes = notesService(db);
+  const applicationSettings = applicationSettingsService(db, config);
   return {
-    auth: authService(db, config),
+    applicationSettings,
+    auth: authService(db, { ...config, throttles: () => applicationSettings.throttles() }),
     users: usersService(db),
     profile: profileService(db),
     account: accountService(db, {
@@ -75,9 +83,13 @@ export function createServices(
     iterations: iterationsService(db),
     issueTemplates: issueTemplatesService(db),
     awards: awardsService(db),
-    notes: notesService(db),
+    notes,
     autocomplete: autocompleteService(db),
     abuseReports: abuseReportsService(db),
+    reportedContent: reportedContentService(
+      { groups, projects, epics, issues, notes },
+      { externalUrl: config.externalUrl },
+    ),
     issuePage: issuePageService(db),
     search: searchService(db),
     workItems: workItemsService(db, issues),

@@ -42,3 +42,10 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+/** A boolean sent as JSON or a form value (`true`/`false`, `1`/`0`); undefined for anything else. */
+export function booleanOf(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === '1' || value === 1) return true;
+  if (value === false || value === 'false' || value === '0' || value === 0) return false;
+  return undefined;
+}

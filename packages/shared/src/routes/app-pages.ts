@@ -20,6 +20,11 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/explore(\/projects|\/groups)?$/, access: 'public' },
   { pattern: /^\/groups\/new$/, access: 'signed-in' },
   { pattern: /^\/-\/help$/, access: 'public' },
+  { pattern: /^\/users\/password\/(new|edit)$/, access: 'public' },
+  { pattern: /^\/users\/sign_up$/, access: 'public' },
+  { pattern: /^\/admin\/users\/[^/]+(\/edit)?$/, access: 'admin' },
+  { pattern: /^\/admin\/abuse_reports\/[^/]+$/, access: 'admin' },
+  { pattern: /^\/admin\/application_settings\/general$/, access: 'admin' },
 ];
 
 /** `/a/b/` → `/a/b` (the root stays `/`). */

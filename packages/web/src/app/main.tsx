@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { EditorPreferenceProvider } from '../components/markdown-editor/editor-preference-provider.tsx';
 import { SecretWarningProvider } from '../components/secret-warning/secret-warning.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { applyStoredTheme } from '../features/settings/display-preferences.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -15,6 +16,7 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+applyStoredTheme();
 const client = createApolloClient();
 prefetchInitialRoute(client, window.location.pathname, window.location.search);
 const router = createRouter();

@@ -14,6 +14,16 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 }
 
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), 'AdminPage');
+const AdminUserPage = lazyPage(() => import('../features/admin/admin-user-page.tsx'), 'AdminUserPage');
+const AdminUserEditPage = lazyPage(() => import('../features/admin/admin-user-edit-page.tsx'), 'AdminUserEditPage');
+const AdminAbuseReportPage = lazyPage(
+  () => import('../features/admin/admin-abuse-report-page.tsx'),
+  'AdminAbuseReportPage',
+);
+const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-settings-page.tsx'), 'AdminSettingsPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/session/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const SignUpPage = lazyPage(() => import('../features/session/sign-up-page.tsx'), 'SignUpPage');
+const ResetPasswordPage = lazyPage(() => import('../features/session/reset-password-page.tsx'), 'ResetPasswordPage');
 const GroupsDashboardPage = lazyPage(
   () => import('../features/dashboard/groups-dashboard-page.tsx'),
   'GroupsDashboardPage',
@@ -59,6 +69,9 @@ export function createRouter() {
       errorElement: <RouteErrorPage />,
       children: [
         { path: 'users/sign_in', element: <SignInPage /> },
+        { path: 'users/sign_up', element: page(<SignUpPage />) },
+        { path: 'users/password/new', element: page(<ForgotPasswordPage />) },
+        { path: 'users/password/edit', element: page(<ResetPasswordPage />) },
         {
           element: <AppShell />,
           children: [
@@ -102,6 +115,10 @@ export function createRouter() {
                   ),
                 },
                 { path: '-/help', element: page(<HelpPage />) },
+                { path: 'admin/users/:username', element: page(<AdminUserPage />) },
+                { path: 'admin/users/:username/edit', element: page(<AdminUserEditPage />) },
+                { path: 'admin/abuse_reports/:id', element: page(<AdminAbuseReportPage />) },
+                { path: 'admin/application_settings/general', element: page(<AdminSettingsPage />) },
                 { path: 'groups/*', element: page(<GroupsPrefixPage />) },
                 { path: '*', element: page(<NamespacePage />) },
               ],

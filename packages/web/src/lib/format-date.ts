@@ -1,21 +1,31 @@
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_ONLY = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * Every date on screen goes through here, written in the signed-in user's time zone and date format
+ * (Preferences › Localization; `DisplayPreferences` sets them when the user loads, then the app
+ * renders again). Signed out, or before the user loads: the browser's zone and 'Nov 22, 2025'.
+ */
+import { type DatePreferences, DEFAULT_DATE_PREFERENCES, formatCalendarDay, formatTimestamp } from '@milepost/shared';
 
-/** 'Nov 22, 2025' for a timestamp, in the viewer's time zone; '' when missing or invalid. */
+let preferences: DatePreferences = DEFAULT_DATE_PREFERENCES;
+
+export function setDatePreferences(next: DatePreferences): void {
+  preferences = next;
+}
+
+export function datePreferences(): DatePreferences {
+  return preferences;
+}
+
+/** 'Nov 22, 2025' for a timestamp, in the preferred time zone and format; '' when missing or invalid. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  return formatTimestamp(value, preferences);
+}
+
+/** 'Nov 22, 2025 14:05' for a timestamp (tooltips of relative times). */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatTimestamp(value, preferences, { withTime: true });
 }
 
 /** 'Nov 22, 2025' for a calendar date ('2025-11-22'), which has no time zone. */
 export function formatCalendarDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? '' : DATE_ONLY.format(date);
+  return formatCalendarDay(value, preferences);
 }

@@ -41,6 +41,7 @@ export const routes = {
   editPassword: () => '/-/profile/password/edit',
   activeSessions: () => '/-/profile/active_sessions',
   forgotPassword: () => '/users/password/new',
+  signUp: () => '/users/sign_up',
   adminUser: (username: string) => `/admin/users/${encodeURIComponent(username)}`,
   adminUserEdit: (username: string) => `/admin/users/${encodeURIComponent(username)}/edit`,
   adminAbuseReport: (id: string | number) => `/admin/abuse_reports/${id}`,
@@ -52,6 +53,8 @@ export const routes = {
   newGroup: () => '/groups/new',
   help: () => '/-/help',
   newProjectIssue: (fullPath: string) => `/${encodePath(fullPath)}/-/issues/new`,
+  adminSettings: () => '/admin/application_settings/general',
+  resetPassword: (token: string) => `/users/password/edit?reset_password_token=${encodeURIComponent(token)}`,
 } as const;
 
 export { type NamespaceLocation, parseNamespacePath } from '@milepost/shared';

@@ -6,7 +6,10 @@ import { AppError, ForbiddenError, NOT_FOUND_MESSAGE, UnauthorizedError } from '
 import { builder } from '../../graphql/builder.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
+import { EpicRef, IssueRef } from '../../graphql/refs.ts';
+import { NoteRef } from '../notes/notes.schema.ts';
 import { UserCoreRef } from '../users/users.schema.ts';
+import type { ReportedContent } from './reported-content.service.ts';
 
 export const AbuseReportCategoryEnum = builder.enumType('AbuseReportCategory', {
   description: 'Reason a user was reported for abuse.',
@@ -21,6 +24,21 @@ export const AbuseReportStatusEnum = builder.enumType('AbuseReportStatus', {
     OPEN: { value: 'open', description: 'Waiting for an administrator.' },
     CLOSED: { value: 'closed', description: 'Resolved by an administrator.' },
   } as const,
+});
+
+const AbuseReportContentRef = builder.objectRef<ReportedContent>('AbuseReportContent').implement({
+  description:
+    'What a user was reported for: the issue or epic of the page the report came from, and the comment when it named one.',
+  fields: (t) => ({
+    issue: t.field({ type: IssueRef, nullable: true, description: 'Reported issue.', resolve: (c) => c.issue }),
+    epic: t.field({ type: EpicRef, nullable: true, description: 'Reported epic.', resolve: (c) => c.epic }),
+    note: t.field({
+      type: NoteRef,
+      nullable: true,
+      description: 'Reported comment, when the report came from a link to one (`#note_<id>`).',
+      resolve: (c) => c.note,
+    }),
+  }),
 });
 
 export const AbuseReportRef = builder.objectRef<AbuseReportRow>('AbuseReport').implement({
@@ -43,6 +61,13 @@ export const AbuseReportRef = builder.objectRef<AbuseReportRow>('AbuseReport').i
     createdAt: t.expose('createdAt', { type: 'Time', description: 'Timestamp of when the report was created.' }),
     user: t.field({ type: UserCoreRef, description: 'Reported user.', resolve: (r) => r.userId }),
     reporter: t.field({ type: UserCoreRef, description: 'User who made the report.', resolve: (r) => r.reporterId }),
+    reportedContent: t.field({
+      type: AbuseReportContentRef,
+      nullable: true,
+      description:
+        'The issue, epic or comment on the page the report came from, as it is now; null for other pages or when it was deleted.',
+      resolve: (r, _args, ctx) => ctx.services.reportedContent.of(ctx.actor, r),
+    }),
   }),
 });
 

@@ -11,7 +11,8 @@ import { FieldErrors, isIsoDate } from '../validation.ts';
 import { authRepository } from './auth.repository.ts';
 
 export const INVALID_LOGIN = 'Invalid login or password.';
-export const BLOCKED_LOGIN = 'Your account has been blocked. Contact your Milepost administrator.';
+export const BLOCKED_LOGIN =
+  'Your account has been blocked. Please contact your Milepost administrator if you think this is an error.';
 export const TOKEN_SCOPES = ['api', 'read_api', 'read_user'] as const;
 /** OAuth password-grant tokens live two hours, as GitLab's. */
 export const OAUTH_EXPIRES_IN = 7200;
@@ -25,7 +26,12 @@ export type SignedIn = { user: UserRow; sessionToken: string; csrfToken: string 
 
 export function authService(
   db: Db,
-  opts: { sessionDays: number; maxLoginAttempts: number; failedLoginUnlockMinutes: number; patPrefix: string },
+  opts: {
+    sessionDays: number;
+    patPrefix: string;
+    /** The lockout settings in force (Admin › Settings, or the environment's). */
+    throttles: () => Promise<{ maxLoginAttempts: number; failedLoginUnlockMinutes: number }>;
+  },
 ) {
   const repo = authRepository(db);
   const users = usersRepository(db);
@@ -45,13 +51,10 @@ export function authService(
     const user = await users.findByLogin(login.trim());
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user) throw new AppError(401, INVALID_LOGIN);
-    if (!ok || (opts.maxLoginAttempts > 0 && accessLocked(user))) {
-      if (opts.maxLoginAttempts === 0) throw new AppError(401, INVALID_LOGIN);
-      const lockedUntil = await repo.recordFailedSignIn(
-        user.id,
-        opts.maxLoginAttempts,
-        opts.failedLoginUnlockMinutes * 60,
-      );
+    const { maxLoginAttempts, failedLoginUnlockMinutes } = await opts.throttles();
+    if (!ok || (maxLoginAttempts > 0 && accessLocked(user))) {
+      if (maxLoginAttempts === 0) throw new AppError(401, INVALID_LOGIN);
+      const lockedUntil = await repo.recordFailedSignIn(user.id, maxLoginAttempts, failedLoginUnlockMinutes * 60);
       throw new AppError(401, lockedUntil ? LOCKED_LOGIN : INVALID_LOGIN);
     }
     if (user.state === 'blocked' || user.userType !== 'human') throw new AppError(401, BLOCKED_LOGIN);
@@ -105,7 +108,8 @@ export function authService(
       const id = digest(sessionToken);
       const found = await repo.findSession(id);
       // Devise's `active_for_authentication?`: a blocked or locked user's sessions end.
-      if (found?.user.state !== 'active' || (opts.maxLoginAttempts > 0 && accessLocked(found.user))) return undefined;
+      if (found?.user.state !== 'active') return undefined;
+      if (accessLocked(found.user) && (await opts.throttles()).maxLoginAttempts > 0) return undefined;
       if (Date.now() - found.lastSeenAt.getTime() > 5 * 60 * 1000) {
         await repo.touchSession(id, new Date(Date.now() + sessionTtlMs));
       }

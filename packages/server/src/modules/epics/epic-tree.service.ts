@@ -3,12 +3,14 @@
  * epic's issue rows) with gap-based positions. Whatever the actor cannot read or administer is
  * reported as missing, and nothing is written.
  */
+
 import { moveItem, positionAfterLast, rebalance } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { assertSubEpics } from '../application-settings/feature-switches.ts';
 import { moveBetween } from '../relative-order.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import {
@@ -67,6 +69,7 @@ export function epicTreeService(db: Db, readable: Readable) {
     const tree = epicTreeRepository(tx);
     const old = child.epic.parentId;
     if (parent) {
+      await assertSubEpics(tx);
       await epicsRepository(tx).lock([parent.epic.id]);
       const fresh = (await epicsRepository(tx).findById(parent.epic.id)) ?? parent;
       await assertValidParent(tx, child, fresh);

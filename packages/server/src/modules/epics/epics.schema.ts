@@ -183,8 +183,12 @@ EpicRef.implement({
     healthStatus: t.field({
       type: EpicHealthStatusRef,
       nullable: true,
-      description: 'Current health status of the epic (open issues in the epic and its descendants).',
-      resolve: (e, _a, ctx) => epicLoaders(ctx).rollups.load(e.epic.id),
+      description:
+        'Current health status of the epic (open issues in the epic and its descendants); null while health status is switched off on this instance.',
+      resolve: async (e, _a, ctx) =>
+        (await ctx.services.applicationSettings.features()).healthStatus
+          ? epicLoaders(ctx).rollups.load(e.epic.id)
+          : null,
     }),
     group: t.field({ type: GroupRef, description: 'Group to which the epic belongs.', resolve: (e) => e.group }),
     author: t.field({

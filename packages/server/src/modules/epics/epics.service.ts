@@ -1,5 +1,5 @@
 /** Epics: reads, lists and writes, with GitLab's rules; the tree and batched reads are mixed in. */
-import { type Ability, isIsoDate, keepOnePerScope } from '@milepost/shared';
+import { type Ability, isIsoDate } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
@@ -9,6 +9,7 @@ import type { KeyCursor } from '../../db/keyset.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { assertSubEpics, scopedLabelRule } from '../application-settings/feature-switches.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
 import { withTaskToggled } from '../task-lists/task-toggle.ts';
@@ -147,10 +148,12 @@ export function epicsService(db: Db) {
     result = result.filter((id) => !removed.has(id));
     const titled = await epicsRepository(tx).groupLabels(group, { ids: result });
     const ordered = result.flatMap((id) => titled.filter((l) => l.id === id));
-    return keepOnePerScope(ordered).map((l) => l.id);
+    const onePerScope = await scopedLabelRule(tx);
+    return onePerScope(ordered).map((l) => l.id);
   }
 
   async function findParent(actor: Actor, parentId: number): Promise<EpicWithGroup> {
+    await assertSubEpics(db);
     const parent = await readable(actor, await repo.findById(parentId));
     if (!parent || !(await can(db, actor, 'adminEpicRelation', { type: 'Epic', ...parent }))) {
       throw new NotFoundError('Parent Epic Not Found');

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import { currentApplicationSettings } from '../application-settings/application-settings.repository.ts';
 import { membersRepository } from '../members/members.repository.ts';
 import { FieldErrors } from '../validation.ts';
 import { groupsRepository } from './groups.repository.ts';
@@ -158,7 +159,8 @@ export function groupsService(db: Db) {
       const visibility = parseVisibility(
         errors,
         input.visibility,
-        parent ? visibilityName(parent.visibilityLevel) : 'private',
+        // A subgroup starts as its parent; a top-level group as Admin › Settings says.
+        parent ? visibilityName(parent.visibilityLevel) : (await currentApplicationSettings(db)).defaultGroupVisibility,
       );
       if (path) {
         const problem = pathError(path, !parent);

@@ -181,8 +181,9 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
     healthStatus: t.field({
       type: HealthStatusEnum,
       nullable: true,
-      description: 'Current health status.',
-      resolve: (i) => i.issue.healthStatus,
+      description: 'Current health status; null while health status is switched off on this instance.',
+      resolve: async (i, _args, ctx) =>
+        (await ctx.services.applicationSettings.features()).healthStatus ? i.issue.healthStatus : null,
     }),
     taskCompletionStatus: t.field({
       type: TaskCompletionStatusRef,

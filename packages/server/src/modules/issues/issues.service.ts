@@ -6,7 +6,7 @@
  * update) is set only by actors who may administer the project's issues (Reporter+); for others it
  * is dropped, as GitLab does. Unknown labels and milestones of other containers are ignored.
  */
-import { keepOnePerScope } from '@milepost/shared';
+
 import type { Actor } from '../../authz/actor.ts';
 import { userActor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql } from '../../authz/policy.ts';
@@ -15,6 +15,7 @@ import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { checkHealthStatus, scopedLabelRule } from '../application-settings/feature-switches.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
@@ -122,7 +123,8 @@ export function issuesService(db: Db) {
     const added = await resolve(input.addLabelIds, input.addLabelTitles);
     current = [...current.filter((l) => !added.some((a) => a.id === l.id)), ...added];
     const removed = new Set((await resolve(input.removeLabelIds, input.removeLabelTitles)).map((l) => l.id));
-    return keepOnePerScope(current.filter((l) => !removed.has(l.id))).map((l) => l.id);
+    const onePerScope = await scopedLabelRule(tx);
+    return onePerScope(current.filter((l) => !removed.has(l.id))).map((l) => l.id);
   }
 
   const service = {
@@ -186,6 +188,7 @@ export function issuesService(db: Db) {
       const errors = new FieldErrors();
       const given = admin ? input : { ...input, ...Object.fromEntries(metadataKeys(input).map((k) => [k, undefined])) };
       const scalars = validateIssueInput(given, true, errors);
+      await checkHealthStatus(db, given.healthStatus, errors);
       if (errors.any) throw new ValidationError(errors.fields);
       // An incident without `createIncident` opens as an issue (GitLab drops the type it may not set).
       if (
@@ -244,6 +247,7 @@ export function issuesService(db: Db) {
       const given: IssueInput = { ...input, ...Object.fromEntries(dropped.map((k) => [k, undefined])) };
       const errors = new FieldErrors();
       const changes: IssueChanges = validateIssueInput(given, false, errors);
+      await checkHealthStatus(db, given.healthStatus, errors);
       if (errors.any) throw new ValidationError(errors.fields);
       // Turning an issue into an incident needs `createIncident` (GitLab drops the type otherwise).
       if (

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
+import { currentApplicationSettings } from '../application-settings/application-settings.repository.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { FieldErrors } from '../validation.ts';
 import { projectsRepository } from './projects.repository.ts';
@@ -109,7 +110,9 @@ export function projectsService(db: Db) {
         throw new NotFoundError('Namespace Not Found');
       }
       if (!(await can(db, actor, 'createProjects', { type: 'Group', group }))) throw new ForbiddenError();
-      let level: number = Math.min(group.visibilityLevel, visibilityLevel('private'));
+      // Admin › Settings' default, but never more visible than the group.
+      const fallback = (await currentApplicationSettings(db)).defaultProjectVisibility;
+      let level: number = Math.min(group.visibilityLevel, visibilityLevel(fallback));
       if (input.visibility !== undefined && input.visibility !== null && input.visibility !== '') {
         if (!isVisibilityName(input.visibility)) errors.add('visibility', 'does not have a valid value');
         else level = visibilityLevel(input.visibility);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
-import { FieldErrors, isEmail } from '../validation.ts';
+import { booleanOf, FieldErrors, isEmail } from '../validation.ts';
 import { accountRepository } from './account.repository.ts';
 import { checkNewPassword } from './account.service.ts';
 import { usersRepository } from './users.repository.ts';
@@ -31,12 +31,6 @@ export type StateEvent = 'block' | 'unblock' | 'deactivate' | 'activate';
 export const SOLE_OWNER_MESSAGE = 'User cannot be removed while is the sole-owner of a group';
 
 const given = (v: unknown) => v !== undefined && v !== null;
-
-function booleanOf(value: unknown): boolean | undefined {
-  if (value === true || value === 'true' || value === '1' || value === 1) return true;
-  if (value === false || value === 'false' || value === '0' || value === 0) return false;
-  return undefined;
-}
 
 export function adminUsersService(db: Db, opts: { externalUrl: string }) {
   const users = usersRepository(db);

@@ -15,6 +15,9 @@ export function userPreferencesEntity(user: UserRow) {
     epic_notes_filter: user.epicNotesFilter,
     notes_sort: user.notesSort,
     text_editor: textEditorName(user.textEditorType),
+    theme: user.theme,
+    timezone: user.timeZone,
+    date_format: user.dateFormat,
   };
 }
 
@@ -36,6 +39,9 @@ export function preferencesRoutes(api: FastifyInstance, services: Services): voi
       epicNotesFilter: body.epic_notes_filter,
       notesSort: body.notes_sort,
       textEditor: body.text_editor,
+      theme: body.theme,
+      timeZone: body.timezone,
+      dateFormat: body.date_format,
     });
     return userPreferencesEntity(user);
   });

@@ -32,6 +32,24 @@ const TextEditorEnum = builder.enumType('TextEditorType', {
   } as const,
 });
 
+const ThemeEnum = builder.enumType('ThemePreference', {
+  description: 'The colour theme of the web app.',
+  values: {
+    LIGHT: { value: 'light', description: 'Light theme.' },
+    DARK: { value: 'dark', description: 'Dark theme.' },
+    SYSTEM: { value: 'system', description: "The operating system's choice (light or dark)." },
+  } as const,
+});
+
+const DateFormatEnum = builder.enumType('DateFormatPreference', {
+  description: 'How dates are written on screen.',
+  values: {
+    MDY: { value: 'mdy', description: "Month, day, year: 'Nov 22, 2025'." },
+    DMY: { value: 'dmy', description: "Day, month, year: '22 Nov 2025'." },
+    ISO: { value: 'iso', description: "ISO 8601: '2025-11-22'." },
+  } as const,
+});
+
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The activity preferences, on `CurrentUser` and `UserPreferences` alike. */
@@ -55,6 +73,17 @@ const activityFields = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, UserRow>)
     type: TextEditorEnum,
     description: "The default text editor of descriptions and comments (GitLab's `text_editor_type`).",
     resolve: (user) => textEditorName(user.textEditorType),
+  }),
+  theme: t.field({ type: ThemeEnum, description: 'The colour theme of the web app.', resolve: (user) => user.theme }),
+  timezone: t.string({
+    nullable: true,
+    description: "The time zone dates are shown in (an IANA name); null: the browser's own.",
+    resolve: (user) => user.timeZone,
+  }),
+  dateFormat: t.field({
+    type: DateFormatEnum,
+    description: 'How dates are written on screen.',
+    resolve: (user) => user.dateFormat,
   }),
 });
 
@@ -96,6 +125,12 @@ builder.relayMutationField(
         required: false,
         description: 'The default text editor of descriptions and comments.',
       }),
+      theme: t.field({ type: ThemeEnum, required: false, description: 'The colour theme of the web app.' }),
+      timezone: t.string({
+        required: false,
+        description: "An IANA time zone name ('Europe/Berlin'); an empty string for the browser's own.",
+      }),
+      dateFormat: t.field({ type: DateFormatEnum, required: false, description: 'How dates are written on screen.' }),
     }),
   },
   {
@@ -111,6 +146,9 @@ builder.relayMutationField(
             epicNotesFilter: filterValue(input.epicNotesFilter),
             notesSort: input.notesSort,
             textEditor: input.textEditor,
+            theme: input.theme,
+            timeZone: input.timezone,
+            dateFormat: input.dateFormat,
           });
           return { userPreferences: user, currentUser: user };
         },

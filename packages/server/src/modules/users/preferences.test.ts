@@ -16,7 +16,15 @@ const UPDATE = `mutation($first: Int) {
 }`;
 const ME = 'query { currentUser { username firstDayOfWeek } }';
 /** The activity preferences' defaults (notes-preferences.test.ts changes them). */
-const ACTIVITY = { issue_notes_filter: 0, epic_notes_filter: 0, notes_sort: 'asc', text_editor: 'not_set' };
+const ACTIVITY = {
+  issue_notes_filter: 0,
+  epic_notes_filter: 0,
+  notes_sort: 'asc',
+  text_editor: 'not_set',
+  theme: 'light',
+  timezone: null,
+  date_format: 'mdy',
+};
 
 type UpdatePayload = {
   userPreferencesUpdate: {

@@ -1,10 +1,11 @@
-import { isFirstDayOfWeek, pathError } from '@milepost/shared';
+import { isDateFormat, isFirstDayOfWeek, isTheme, isTimeZone, pathError } from '@milepost/shared';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts';
 import { type Actor, canWrite } from '../../authz/actor.ts';
 import { can, GLOBAL } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import {
+  AppError,
   ConflictError,
   ForbiddenError,
   isUniqueViolation,
@@ -12,8 +13,11 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../errors.ts';
+import { currentApplicationSettings } from '../application-settings/application-settings.repository.ts';
 import { FieldErrors, isEmail } from '../validation.ts';
 import { usersRepository } from './users.repository.ts';
+
+export const SIGNUP_DISABLED = 'Sign-up is disabled on this instance. Ask an administrator for an account.';
 
 export type UserInput = {
   username?: unknown;
@@ -30,6 +34,12 @@ export type PreferencesInput = {
   epicNotesFilter?: unknown;
   notesSort?: unknown;
   textEditor?: unknown;
+  /** 'light', 'dark' or 'system'. */
+  theme?: unknown;
+  /** An IANA time zone; null or '' for the browser's own. */
+  timeZone?: unknown;
+  /** 'mdy', 'dmy' or 'iso'. */
+  dateFormat?: unknown;
 };
 
 /** GitLab's `UserPreference.text_editor_types`: which editor descriptions and comments open in. */
@@ -110,9 +120,20 @@ export function usersService(db: Db) {
     },
 
     /**
+     * Sign-up (GitLab's registration): a visitor creates their own account, never an administrator,
+     * while Admin › Settings allows sign-up; refused otherwise.
+     */
+    async register(input: Omit<UserInput, 'admin'>): Promise<UserRow> {
+      if (!(await currentApplicationSettings(db)).signupEnabled) throw new AppError(403, SIGNUP_DISABLED);
+      return await this.create('system', { ...input, admin: false });
+    },
+
+    /**
      * Changes the signed-in user's own preferences; only the ones given. The first day of the week
      * must be 0 (Sunday), 1 (Monday) or 6 (Saturday); the activity filters 0, 1 or 2 (GitLab's
-     * `NOTES_FILTERS`); the activity sort `asc` or `desc`; the text editor `not_set`, `plain_text_editor` or `rich_text_editor`. A numeric string counts (REST form
+     * `NOTES_FILTERS`); the activity sort `asc` or `desc`; the text editor `not_set`, `plain_text_editor` or `rich_text_editor`; the theme
+     * `light`, `dark` or `system`; a time zone the runtime knows (null or '' for the browser's); the
+     * date format `mdy`, `dmy` or `iso`. A numeric string counts (REST form
      * parameters). Nothing is saved unless every value given is valid.
      */
     async updatePreferences(actor: Actor, input: PreferencesInput): Promise<UserRow> {
@@ -124,7 +145,17 @@ export function usersService(db: Db) {
         typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
       const errors = new FieldErrors();
       const changes: Partial<
-        Pick<UserRow, 'firstDayOfWeek' | 'issueNotesFilter' | 'epicNotesFilter' | 'notesSort' | 'textEditorType'>
+        Pick<
+          UserRow,
+          | 'firstDayOfWeek'
+          | 'issueNotesFilter'
+          | 'epicNotesFilter'
+          | 'notesSort'
+          | 'textEditorType'
+          | 'theme'
+          | 'timeZone'
+          | 'dateFormat'
+        >
       > = {};
       if (given(input.firstDayOfWeek)) {
         const value = number(input.firstDayOfWeek);
@@ -149,6 +180,22 @@ export function usersService(db: Db) {
         const name = typeof input.textEditor === 'string' ? input.textEditor.trim().toLowerCase() : '';
         if (Object.hasOwn(TEXT_EDITOR_TYPES, name)) changes.textEditorType = TEXT_EDITOR_TYPES[name as TextEditorName];
         else errors.add('text_editor', 'is not included in the list');
+      }
+      if (given(input.theme)) {
+        const value = typeof input.theme === 'string' ? input.theme.trim().toLowerCase() : input.theme;
+        if (isTheme(value)) changes.theme = value;
+        else errors.add('theme', 'is not included in the list');
+      }
+      if (input.timeZone !== undefined) {
+        const value = typeof input.timeZone === 'string' ? input.timeZone.trim() : input.timeZone;
+        if (value === null || value === '') changes.timeZone = null;
+        else if (isTimeZone(value)) changes.timeZone = value;
+        else errors.add('timezone', 'is not a known time zone');
+      }
+      if (given(input.dateFormat)) {
+        const value = typeof input.dateFormat === 'string' ? input.dateFormat.trim().toLowerCase() : input.dateFormat;
+        if (isDateFormat(value)) changes.dateFormat = value;
+        else errors.add('date_format', 'is not included in the list');
       }
       if (errors.any) throw new ValidationError(errors.fields, 422);
       const changed = Object.entries(changes).filter(([key, value]) => user[key as keyof typeof changes] !== value);

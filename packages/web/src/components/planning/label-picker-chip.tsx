@@ -1,13 +1,14 @@
 import { labelScope, labelSwatchColor } from '@milepost/shared';
 import type { CSSProperties } from 'react';
 import { Button } from 'react-aria-components';
+import { featureSwitches } from '../../lib/instance-settings.ts';
 import { Icon } from '../ui/icon.tsx';
 import styles from './label-picker.module.css';
 import type { PickerLabel } from './label-picker-selection.ts';
 
 type LabelChipProps = {
   label: PickerLabel;
-  /** Whether scoped labels (`scope::value`) get the two-part chip. */
+  /** Whether scoped labels (`scope::value`) get the two-part chip (default: the instance's switch). */
   allowScopedLabels?: boolean;
   /** Shows a remove button (with `onRemove`). */
   onRemove?: (label: PickerLabel) => void;
@@ -18,7 +19,12 @@ type LabelChipProps = {
  * A label as a chip in its colour; a scoped label as GitLab's two-part chip (scope on the colour,
  * value on the page background inside a border of the colour).
  */
-export function LabelChip({ label, allowScopedLabels = true, onRemove, isDisabled }: LabelChipProps) {
+export function LabelChip({
+  label,
+  allowScopedLabels = featureSwitches().scopedLabels,
+  onRemove,
+  isDisabled,
+}: LabelChipProps) {
   const color = labelSwatchColor(label.color);
   const scope = allowScopedLabels ? labelScope(label.title) : null;
   const chipStyle = (

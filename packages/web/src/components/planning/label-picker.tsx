@@ -1,6 +1,7 @@
 import type { ShortcutId } from '@milepost/shared';
 import { useRef, useState } from 'react';
 import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { featureSwitches } from '../../lib/instance-settings.ts';
 import { useShortcut } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -69,8 +70,8 @@ export function LabelPicker({
   allowEdit = false,
   allowCreate = false,
   allowRemove = false,
-  allowScopedLabels = true,
-  allowMultipleScopedLabels = false,
+  allowScopedLabels = featureSwitches().scopedLabels,
+  allowMultipleScopedLabels = featureSwitches().multipleScopedLabels,
   multiselect = true,
   isSaving = false,
   onChange,

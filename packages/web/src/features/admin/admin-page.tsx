@@ -1,12 +1,11 @@
 import type { Key } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
-import { useCurrentUser } from '../../app/use-current-user.ts';
-import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { routes } from '../../lib/routes.ts';
 import styles from './admin.module.css';
+import { AdminOnly } from './admin-only.tsx';
 import { AdminAbuseReportsPanel } from './components/admin-abuse-reports-panel.tsx';
 import { AdminGroupsPanel } from './components/admin-groups-panel.tsx';
 import { AdminProjectsPanel } from './components/admin-projects-panel.tsx';
@@ -17,19 +16,27 @@ type AdminTab = (typeof TABS)[number];
 
 /** `/admin`: users, groups, projects and abuse reports for administrators; everyone else gets a 404. */
 export function AdminPage() {
-  const { currentUser, loading } = useCurrentUser();
+  return (
+    <AdminOnly>
+      <AdminTabs />
+    </AdminOnly>
+  );
+}
+
+function AdminTabs() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = TABS.find((t) => t === requested) ?? 'users';
-
-  if (loading) return <SkeletonList rows={4} label="Loading" />;
-  if (!currentUser?.admin) return <NotFoundPage />;
 
   const handleTab = (key: Key) => setParams({ tab: String(key) }, { replace: true });
 
   return (
     <>
-      <PageHeader breadcrumbs={[{ label: 'Admin area', to: routes.admin() }]} title="Admin area" />
+      <PageHeader
+        breadcrumbs={[{ label: 'Admin area', to: routes.admin() }]}
+        title="Admin area"
+        actions={<ButtonLink to={routes.adminSettings()}>Settings</ButtonLink>}
+      />
       <Tabs selectedKey={tab} onSelectionChange={handleTab}>
         <TabList aria-label="Admin area sections" className={styles.tabList}>
           <Tab id="users" className={styles.tab}>

@@ -1,10 +1,8 @@
-const ABSOLUTE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format-date.ts';
 
-/** 'Nov 22, 2025, 12:00 PM' in the viewer's time zone, for the created time's tooltip. */
+/** 'Nov 22, 2025 12:00' in the viewer's time zone and date format, for the created time's tooltip. */
 export function absoluteTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : ABSOLUTE.format(date);
+  return formatDateTime(value);
 }
 
 /** A username for display: GitLab drops a leading '@'. */

@@ -2,17 +2,16 @@ import { useApolloClient } from '@apollo/client/react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { instanceSettings } from '../../lib/instance-settings.ts';
 import { routes } from '../../lib/routes.ts';
 import { safeRedirect } from '../../lib/session.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { SessionLayout } from './session-layout.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import styles from './sign-in-page.module.css';
 import { useFlash } from './use-flash.ts';
 
 /** `/users/sign_in`: after signing in, go to `?redirect=` (same-origin only) or the groups dashboard. */
 export function SignInPage() {
-  useDocumentTitle('Sign in');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const client = useApolloClient();
@@ -28,23 +27,26 @@ export function SignInPage() {
   };
 
   return (
-    <main className={styles.page}>
-      <Link to="/" className={styles.brand}>
-        <Icon name="roadmap" size={28} className={styles.mark} />
-        Milepost
+    <SessionLayout
+      title="Sign in"
+      footer={
+        instanceSettings().signupEnabled ? (
+          <>
+            Don't have an account yet? <Link to={routes.signUp()}>Register now</Link> ·{' '}
+            <Link to={routes.dashboardGroups()}>Explore public groups</Link>
+          </>
+        ) : undefined
+      }
+    >
+      {flash && (
+        <Alert variant={flash.variant} className={styles.flash}>
+          {flash.message}
+        </Alert>
+      )}
+      <SignInForm onSignedIn={handleSignedIn} />
+      <Link to={routes.forgotPassword()} className={styles.forgot}>
+        Forgot your password?
       </Link>
-      <div className={styles.card}>
-        <h1 className={styles.heading}>Sign in</h1>
-        {flash && (
-          <Alert variant="info" className={styles.flash}>
-            {flash}
-          </Alert>
-        )}
-        <SignInForm onSignedIn={handleSignedIn} />
-      </div>
-      <p className={styles.footer}>
-        <Link to={routes.dashboardGroups()}>Explore public groups</Link>
-      </p>
-    </main>
+    </SessionLayout>
   );
 }

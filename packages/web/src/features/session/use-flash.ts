@@ -2,7 +2,18 @@ import { FLASH_COOKIE, SIGN_IN_REQUIRED_FLASH, SIGN_IN_REQUIRED_MESSAGE } from '
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 
-const MESSAGES: Record<string, string> = { [SIGN_IN_REQUIRED_FLASH]: SIGN_IN_REQUIRED_MESSAGE };
+/** The web app's own flash after a password reset (navigation state only). */
+export const PASSWORD_RESET_FLASH = 'password_reset';
+
+type Flash = { variant: 'info' | 'success'; message: string };
+
+const MESSAGES: Record<string, Flash> = {
+  [SIGN_IN_REQUIRED_FLASH]: { variant: 'info', message: SIGN_IN_REQUIRED_MESSAGE },
+  [PASSWORD_RESET_FLASH]: {
+    variant: 'success',
+    message: 'Your password has been changed successfully. Sign in with it.',
+  },
+};
 
 /** Reads and clears the server's one-shot flash cookie (set when it sends a visitor to sign in). */
 export function takeFlashCookie(): string | null {
@@ -17,7 +28,7 @@ export function takeFlashCookie(): string | null {
  * The flash message for this page, if any: from the server's cookie (a full page load) or from the
  * navigation state (the web app's own redirect). Read once, on the first render.
  */
-export function useFlash(): string | null {
+export function useFlash(): Flash | null {
   const location = useLocation();
   const [flash] = useState(() => {
     const fromState = (location.state as { flash?: unknown } | null)?.flash;

@@ -33,9 +33,12 @@ const currentUser: MockLink.MockedResponse = {
   },
 };
 
+/** The display preferences every mock answers with (the defaults). */
+const DISPLAY = { theme: 'LIGHT', timezone: null, dateFormat: 'MDY' } as const;
+
 const preferences = (firstDayOfWeek: number, textEditor: TextEditorType = 'NOT_SET'): MockLink.MockedResponse => ({
   request: { query: UserPreferencesQueryDocument },
-  result: { data: { currentUser: { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor } } },
+  result: { data: { currentUser: { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor, ...DISPLAY } } },
 });
 
 const update = (
@@ -43,12 +46,17 @@ const update = (
   errors: string[] = [],
   textEditor: TextEditorType = 'NOT_SET',
 ): MockLink.MockedResponse => ({
-  request: { query: UserPreferencesUpdateMutationDocument, variables: { input: { firstDayOfWeek, textEditor } } },
+  request: {
+    query: UserPreferencesUpdateMutationDocument,
+    variables: { input: { firstDayOfWeek, textEditor, theme: 'LIGHT', timezone: '', dateFormat: 'MDY' } },
+  },
   result: {
     data: {
       userPreferencesUpdate: {
         __typename: 'UserPreferencesUpdatePayload',
-        currentUser: errors.length ? null : { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor },
+        currentUser: errors.length
+          ? null
+          : { __typename: 'CurrentUser', id: ID, firstDayOfWeek, textEditor, ...DISPLAY },
         errors,
       },
     },
@@ -122,6 +130,17 @@ describe('PreferencesPage', () => {
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Rich text editor' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Preferences saved.')).toBeTruthy();
+  });
+
+  it('offers the themes, the time zones and the date formats', async () => {
+    renderPage([currentUser, preferences(0)]);
+    expect(await screen.findByRole('radio', { name: /^Light/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /^System/ })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement).value).toMatch(
+      /^The browser's time zone \(/,
+    );
+    const group = screen.getByText('Date format').closest('div') as HTMLElement;
+    expect(within(group).getByRole('button').textContent).toContain('Nov 22, 2025');
   });
 
   it("shows the server's errors and no success alert", async () => {

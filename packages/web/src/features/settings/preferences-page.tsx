@@ -1,17 +1,23 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import type { DateFormat, Theme } from '@milepost/shared';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAlerts, useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import { UserPreferencesQueryDocument, UserPreferencesUpdateMutationDocument } from '../../gql/graphql.ts';
+import {
+  type DateFormatPreference,
+  type ThemePreference,
+  UserPreferencesQueryDocument,
+  UserPreferencesUpdateMutationDocument,
+} from '../../gql/graphql.ts';
 import { errorMessages } from '../../lib/mutation-errors.ts';
 import { routes } from '../../lib/routes.ts';
 import { PreferencesForm, type PreferencesValues } from './components/preferences-form.tsx';
 import styles from './preferences.module.css';
 
-/** `/-/profile/preferences`: the signed-in user's preferences (the first day of the week). */
+/** `/-/profile/preferences`: theme, default editor, time zone, date format and first day of the week. */
 export function PreferencesPage() {
   const { currentUser, loading: userLoading } = useCurrentUser();
   const { pathname } = useLocation();
@@ -23,9 +29,14 @@ export function PreferencesPage() {
 
   if (!userLoading && !currentUser) return <Navigate to={routes.signIn(pathname)} replace />;
 
-  const handleSave = async (input: PreferencesValues) => {
+  const handleSave = async (values: PreferencesValues) => {
     setErrors([]);
     try {
+      const input = {
+        ...values,
+        theme: values.theme.toUpperCase() as ThemePreference,
+        dateFormat: values.dateFormat.toUpperCase() as DateFormatPreference,
+      };
       const result = await updatePreferences({ variables: { input } });
       const payloadErrors = result.data?.userPreferencesUpdate?.errors ?? [];
       if (payloadErrors.length > 0) setErrors(payloadErrors);
@@ -35,8 +46,8 @@ export function PreferencesPage() {
     }
   };
 
-  const saved = data?.currentUser?.firstDayOfWeek;
-  const textEditor = data?.currentUser?.textEditor ?? 'NOT_SET';
+  const user = data?.currentUser;
+  const saved = user?.firstDayOfWeek;
   return (
     <>
       <PageHeader
@@ -46,7 +57,7 @@ export function PreferencesPage() {
         ]}
         title="Preferences"
       />
-      <p className={styles.intro}>Configure how dates and calendars look and behave for you.</p>
+      <p className={styles.intro}>Configure how Milepost looks and how dates and calendars read for you.</p>
       {saved === undefined ? (
         error ? null : (
           <SkeletonList rows={2} label="Loading preferences" />
@@ -54,7 +65,10 @@ export function PreferencesPage() {
       ) : (
         <PreferencesForm
           firstDayOfWeek={saved}
-          textEditor={textEditor}
+          textEditor={user?.textEditor ?? 'NOT_SET'}
+          theme={(user?.theme.toLowerCase() as Theme | undefined) ?? 'light'}
+          timezone={user?.timezone ?? ''}
+          dateFormat={(user?.dateFormat.toLowerCase() as DateFormat | undefined) ?? 'mdy'}
           busy={saving}
           errors={errors}
           onSave={handleSave}

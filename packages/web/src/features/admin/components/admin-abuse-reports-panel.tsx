@@ -1,6 +1,5 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { ABUSE_CATEGORY_LABELS, isAbuseCategory } from '@milepost/shared/domain/abuse-report';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
@@ -13,9 +12,11 @@ import {
   AdminAbuseReportsQueryDocument,
   type AdminAbuseReportsQueryQuery,
 } from '../../../gql/graphql.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { routes } from '../../../lib/routes.ts';
+import { numericId } from '../../iterations/iteration-state.ts';
 import adminStyles from '../admin.module.css';
+import { AbuseReportBody } from './abuse-report-body.tsx';
 import styles from './admin-abuse-reports-panel.module.css';
 
 type Report = NonNullable<NonNullable<AdminAbuseReportsQueryQuery['abuseReports']>['nodes']>[number] & {};
@@ -31,12 +32,6 @@ const STATUS_FILTER: Record<string, AbuseReportStatus | null> = {
   closed: 'CLOSED',
   all: null,
 };
-
-/** The category's wording from the drawer ('They're posting spam…'); the enum is upper case. */
-function categoryLabel(category: string): string {
-  const key = category.toLowerCase();
-  return isAbuseCategory(key) ? ABUSE_CATEGORY_LABELS[key] : category;
-}
 
 /** Abuse reports, newest first: who was reported, by whom, why, from where. */
 export function AdminAbuseReportsPanel() {
@@ -99,7 +94,7 @@ export function AdminAbuseReportsPanel() {
 }
 
 function AbuseReportRow({ report }: { report: Report }) {
-  const { user, reporter } = report;
+  const { user } = report;
   return (
     <li className={styles.row}>
       <Avatar name={user.name} src={user.avatarUrl} seed={user.id} />
@@ -110,36 +105,12 @@ function AbuseReportRow({ report }: { report: Report }) {
           </Link>
           <span className={styles.meta}>@{user.username}</span>
           {report.status === 'CLOSED' && <span className={adminStyles.badge}>Closed</span>}
-        </div>
-        <p className={styles.category}>{categoryLabel(report.category)}</p>
-        <p className={styles.message}>{report.message}</p>
-        {report.linksToSpam.length > 0 && (
-          <ul className={styles.links} aria-label="Links to spam">
-            {report.linksToSpam.map((link) => (
-              <li key={link}>
-                <a href={link} rel="noopener noreferrer nofollow" target="_blank">
-                  {link}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className={styles.meta}>
-          Reported by{' '}
-          <Link to={reporter.webPath} className={styles.reporter}>
-            {reporter.name}
+          <Link to={routes.adminAbuseReport(numericId(report.id))} className={styles.open}>
+            Open report
+            <span className="visually-hidden"> on @{user.username}</span>
           </Link>
-          {' on '}
-          <time dateTime={report.createdAt}>{formatDate(report.createdAt)}</time>
-          {report.reportedFromUrl && (
-            <>
-              {' · from '}
-              <a href={report.reportedFromUrl} className={styles.from}>
-                {report.reportedFromUrl}
-              </a>
-            </>
-          )}
-        </p>
+        </div>
+        <AbuseReportBody report={report} />
       </div>
     </li>
   );

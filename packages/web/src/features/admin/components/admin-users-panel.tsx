@@ -1,6 +1,7 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAlerts, useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +10,7 @@ import { ItemRow, PagedItemList } from '../../../components/ui/item-list.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { AdminUsersQueryDocument } from '../../../gql/graphql.ts';
 import { appendPageAt, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { routes } from '../../../lib/routes.ts';
 import styles from '../admin.module.css';
 import { unlockUser } from '../unlock-user-request.ts';
 import { UserCreateForm } from './user-create-form.tsx';
@@ -66,7 +68,7 @@ export function AdminUsersPanel() {
           <ItemRow
             key={user.id}
             leading={<Avatar name={user.name} src={user.avatarUrl} seed={user.id} />}
-            title={user.name}
+            title={<Link to={routes.adminUser(user.username)}>{user.name}</Link>}
             meta={`@${user.username}`}
             aside={
               (user.state !== 'active' || user.locked) && (

@@ -4,6 +4,7 @@ import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { CreateChildEpicMutationDocument, CreateChildIssueMutationDocument } from '../../../gql/graphql.ts';
+import { featureSwitches } from '../../../lib/instance-settings.ts';
 import { AddExistingForm } from './add-existing-form.tsx';
 import { AddItemMenu, type ChildItemsForm } from './add-item-menu.tsx';
 import { addReferencesToEpic, ChildItemsError, removeRelation } from './child-items-api.ts';
@@ -115,13 +116,13 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
     <section className={styles.section} aria-labelledby="child-items-heading">
       <div className={styles.header}>
         <h2 id="child-items-heading" className={styles.sectionTitle}>
-          Child issues and epics
+          {featureSwitches().subEpics ? 'Child issues and epics' : 'Issues'}
         </h2>
         {parent && <ChildItemsHeaderCounts epics={parent.children?.count ?? 0} issues={parent.issues.count} />}
         <div className={styles.headerActions}>
           {rootAdmin && (
             <AddItemMenu
-              showEpicGroup={rootAdmin}
+              showEpicGroup={rootAdmin && featureSwitches().subEpics}
               canCreateEpic={parent?.userPermissions.adminEpic ?? false}
               onSelect={setForm}
             />
@@ -156,14 +157,17 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
         />
       ) : null}
       <Tabs className={styles.tabs}>
-        <div className={styles.tabBar}>
+        {/* Spec 001: the tree and roadmap tabs show only when sub-epics are allowed. */}
+        <div className={styles.tabBar} hidden={!featureSwitches().subEpics}>
           <TabList aria-label="Child items views" className={styles.tabList}>
             <Tab id="tree" className={styles.tab}>
               Tree view
             </Tab>
-            <Tab id="roadmap" className={styles.tab}>
-              Roadmap view
-            </Tab>
+            {featureSwitches().subEpics && (
+              <Tab id="roadmap" className={styles.tab}>
+                Roadmap view
+              </Tab>
+            )}
           </TabList>
         </div>
         <TabPanel id="tree" className={styles.tabPanel}>

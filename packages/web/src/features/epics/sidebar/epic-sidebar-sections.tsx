@@ -12,6 +12,7 @@ import {
   EpicSetSubscriptionMutationDocument,
   type EpicSidebarFieldsFragment,
 } from '../../../gql/graphql.ts';
+import { featureSwitches } from '../../../lib/instance-settings.ts';
 import styles from './epic-sidebar.module.css';
 import { SidebarDate } from './sidebar-date.tsx';
 import { useUpdateEpicSidebar } from './use-update-epic-sidebar.ts';
@@ -68,7 +69,7 @@ export function EpicSidebarSections({ epic, fullPath, canEdit, isSignedIn, today
         canEdit={canEdit}
         save={(confidential, fallback) => save({ confidential }, fallback)}
       />
-      {epic.hasParent && <SidebarAncestors ancestors={epic.ancestors?.nodes ?? []} />}
+      {epic.hasParent && featureSwitches().subEpics && <SidebarAncestors ancestors={epic.ancestors?.nodes ?? []} />}
       <SidebarParticipants
         participants={
           participants.data

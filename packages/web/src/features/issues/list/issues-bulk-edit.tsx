@@ -12,6 +12,7 @@ import {
   type IssuesBulkUpdateInput,
   IssuesBulkUpdateMutationDocument,
 } from '../../../gql/graphql.ts';
+import { featureSwitches } from '../../../lib/instance-settings.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
 import { nodesOf } from '../../../lib/paging.ts';
 import styles from './issues-list.module.css';
@@ -135,10 +136,11 @@ export function IssuesBulkEdit({ groupPath, parentId, selectedIds, onDone, onCan
       ])}
       {field('addLabel', 'Add label', labelOptions)}
       {field('removeLabel', 'Remove label', labelOptions)}
-      {field('health', 'Health status', [
-        { id: NONE, label: 'No status' },
-        ...HEALTH_STATUS_VALUES.map((v) => ({ id: v, label: HEALTH_STATUS_TITLES[v] ?? v })),
-      ])}
+      {featureSwitches().healthStatus &&
+        field('health', 'Health status', [
+          { id: NONE, label: 'No status' },
+          ...HEALTH_STATUS_VALUES.map((v) => ({ id: v, label: HEALTH_STATUS_TITLES[v] ?? v })),
+        ])}
       {field('weight', 'Weight', [
         { id: NONE, label: 'No weight' },
         ...WEIGHT_SUGGESTIONS.map((w) => ({ id: w, label: w })),

@@ -14,6 +14,7 @@ import {
   type IssueSidebarFieldsFragment,
   IssueSidebarQueryDocument,
 } from '../../../gql/graphql.ts';
+import { featureSwitches } from '../../../lib/instance-settings.ts';
 import { IssueIterationWidget } from '../../iterations/issue-iteration-widget.tsx';
 import styles from './issue-sidebar.module.css';
 import { SidebarAssignees } from './sidebar-assignees.tsx';
@@ -80,7 +81,7 @@ export function IssueSidebar({ projectPath, iid, today }: IssueSidebarProps) {
       <IssueIterationWidget projectPath={projectPath} iid={iid} />
       <SidebarWeight {...widget} />
       <SidebarDueDate {...widget} today={today} />
-      <SidebarHealth {...widget} />
+      {featureSwitches().healthStatus && <SidebarHealth {...widget} />}
       <SidebarEpic {...widget} {...paths} />
       {ancestors.length > 1 && <SidebarAncestors ancestors={ancestors.slice(0, -1)} />}
       <SidebarTimeTracking {...widget} />

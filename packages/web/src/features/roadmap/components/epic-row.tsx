@@ -10,6 +10,7 @@ import {
 import { type MouseEvent, memo } from 'react';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { featureSwitches } from '../../../lib/instance-settings.ts';
 import styles from '../roadmap.module.css';
 import { readableTextColor } from '../utils/readable-text-color.ts';
 import type { RoadmapRow } from '../utils/roadmap-rows.ts';
@@ -56,7 +57,8 @@ export const EpicRow = memo(
     const geometry = barGeometry(dates, timeframe, cellWidth);
     const progress = progressKind ? epicProgress(epic, progressKind) : null;
     const when = timeframeText(epic);
-    const childCount = childEpicCount(epic);
+    // Spec 000: the child epic count shows only when sub-epics are allowed.
+    const childCount = featureSwitches().subEpics ? childEpicCount(epic) : null;
     const childCountText = childEpicCountText(childCount);
     const showGroup = epic.group.fullPath !== context.groupFullPath && !epic.parent;
     const labels = context.showLabels ? (epic.labels?.nodes ?? []) : [];

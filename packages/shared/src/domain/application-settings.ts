@@ -1,0 +1,35 @@
+/**
+ * The instance's feature switches (decision 0038): parts of the planning screens an administrator
+ * turns on or off for everyone — GitLab's licensed features of the same names. Every screen and the
+ * API honour them: the web reads them from the app page (`<meta name="milepost-settings">`).
+ */
+export type FeatureSwitches = {
+  /** Epics inside epics (the tree's child epics, the roadmap's child counts, 'Add an existing epic'). */
+  subEpics: boolean;
+  /** Health status on issues (on track, needs attention, at risk). */
+  healthStatus: boolean;
+  /** Labels named `scope::value` drawn as scoped, and one per scope on an item. */
+  scopedLabels: boolean;
+  /** Several labels of one scope on the same item (with scoped labels on). */
+  multipleScopedLabels: boolean;
+};
+
+export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
+  subEpics: true,
+  healthStatus: true,
+  scopedLabels: true,
+  multipleScopedLabels: false,
+};
+
+/** The switches as a page wrote them, missing or wrong values taken from the defaults. */
+export function featureSwitchesOf(value: unknown): FeatureSwitches {
+  const read = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const pick = (key: keyof FeatureSwitches) =>
+    typeof read[key] === 'boolean' ? (read[key] as boolean) : DEFAULT_FEATURE_SWITCHES[key];
+  return {
+    subEpics: pick('subEpics'),
+    healthStatus: pick('healthStatus'),
+    scopedLabels: pick('scopedLabels'),
+    multipleScopedLabels: pick('multipleScopedLabels'),
+  };
+}
