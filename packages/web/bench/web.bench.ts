@@ -1,7 +1,7 @@
 /**
  * `npm run bench:web`: the roadmap scenario (roadmap.bench.ts) with every option given, then the
- * discussions scenario (discussions.bench.ts), the markdown editor's (markdown-editor.bench.ts) and
- * the lists' (lists.bench.ts) with the options they all know (`--runs`, `--warmup`, `--build`,
+ * discussions scenario (discussions.bench.ts), the markdown editor's (markdown-editor.bench.ts),
+ * the lists' (lists.bench.ts) and the epic page's (epic-page.bench.ts) with the options they all know (`--runs`, `--warmup`, `--build`,
  * `--no-build`, `--headed`). Each can also run alone: `node packages/web/bench/<name>.bench.ts`.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,4 +26,5 @@ const built = shared.includes('--build') ? shared.filter((a) => a !== '--build')
 const discussions = run('discussions', built);
 const editor = run('markdown-editor', built);
 const lists = run('lists', built);
-process.exitCode = roadmap || discussions || editor || lists;
+const epicPage = run('epic-page', built);
+process.exitCode = roadmap || discussions || editor || lists || epicPage;

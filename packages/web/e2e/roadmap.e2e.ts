@@ -516,7 +516,8 @@ test.describe('group roadmap', () => {
     const children = page.getByRole('list', { name: 'Child epics' });
     await expect(children.getByRole('listitem', { name: /^Service mesh rollout,/ })).toBeVisible();
     await expect(children.getByRole('listitem', { name: /^Observability,/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+    // The range control (issue 15: the tab has it), no filter bar.
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /Search or filter/ })).toHaveCount(0);
     await shot(page, testInfo, '17-epic-page');
   });

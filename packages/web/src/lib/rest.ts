@@ -67,6 +67,19 @@ export async function restJson<T>(url: string, init: { method?: string; body?: u
   return body as T;
 }
 
+/** How many rows a REST list URL holds in all (GitLab's `X-Total` header); null when the server does not say. */
+export async function restTotal(url: string): Promise<number | null> {
+  let response: Response;
+  try {
+    response = await csrfFetch(url, { headers: { Accept: 'application/json' } });
+  } catch {
+    throw new RestError('The server could not be reached.', 0);
+  }
+  if (!response.ok) throw new RestError(`${response.status} ${response.statusText}`, response.status);
+  const total = response.headers.get('X-Total');
+  return total === null ? null : Number(total);
+}
+
 export type RestResource<T> = {
   data: T | undefined;
   error: RestError | null;

@@ -152,6 +152,18 @@ EpicRef.implement({
         return (await loader.load(e.epic.id)) > 0;
       },
     }),
+    childrenCount: t.int({
+      description: 'Number of direct child epics (that the current user can see).',
+      resolve: (e, _a, ctx) => epicLoaders(ctx).childCounts.load(e.epic.id),
+    }),
+    childrenCountWithinTimeframe: t.int({
+      description:
+        'Number of direct child epics (that the current user can see) in the timeframe of the list it came from.',
+      resolve: (e, _a, ctx) => {
+        const timeframe = (e as ListedEpic).timeframe;
+        return (timeframe ? childCountsWithin(ctx, timeframe) : epicLoaders(ctx).childCounts).load(e.epic.id);
+      },
+    }),
     hasIssues: t.boolean({
       description: 'Indicates if the epic has direct issues (that the current user can see).',
       resolve: (e, _a, ctx) => epicLoaders(ctx).withIssues.load(e.epic.id),

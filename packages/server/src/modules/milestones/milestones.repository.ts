@@ -58,6 +58,8 @@ export type MilestoneSearch = {
   ids?: readonly number[];
   iids?: readonly number[];
   containingDate?: string;
+  /** only milestones of the issues of this epic and of its descendant epics (the epic's id) */
+  ofEpicTree?: number;
   updatedBefore?: Date;
   updatedAfter?: Date;
   limit: number;
@@ -135,6 +137,11 @@ export function milestonesRepository(db: Db) {
       if (f.iids) c.push(sql`iid = ANY(${sql.param(f.iids.map(String))}::int[])`);
       if (f.containingDate) {
         c.push(sql`start_date <= ${f.containingDate}::date AND due_date >= ${f.containingDate}::date`);
+      }
+      if (f.ofEpicTree !== undefined) {
+        c.push(sql`id IN (SELECT i.milestone_id FROM issues i JOIN epic_issues ei ON ei.issue_id = i.id
+          JOIN epics e ON e.id = ei.epic_id
+          WHERE e.path_ids @> ARRAY[${f.ofEpicTree}]::bigint[] AND i.milestone_id IS NOT NULL)`);
       }
       if (f.updatedBefore) c.push(sql`updated_at <= ${f.updatedBefore.toISOString()}::timestamptz`);
       if (f.updatedAfter) c.push(sql`updated_at >= ${f.updatedAfter.toISOString()}::timestamptz`);

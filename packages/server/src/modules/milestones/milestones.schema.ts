@@ -7,6 +7,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { type MilestoneNode, MilestoneRef } from '../../graphql/refs.ts';
+import { renderMarkdown } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
 import { type ProjectNode, ProjectRef, withGroups } from '../projects/projects.schema.ts';
@@ -95,6 +96,11 @@ MilestoneRef.implement({
       nullable: true,
       description: 'Description of the milestone.',
       resolve: (m) => (m.milestone.description === '' ? null : m.milestone.description),
+    }),
+    descriptionHtml: t.string({
+      nullable: true,
+      description: 'GitLab Flavored Markdown rendering of `description`.',
+      resolve: (m) => (m.milestone.description ? renderMarkdown(m.milestone.description) : null),
     }),
     state: t.field({
       type: MilestoneStateEnum,
@@ -260,14 +266,27 @@ builder.objectField(GroupRef, 'milestones', (t) =>
           description: 'Include milestones from all subgroups and subprojects.',
         }),
         includeAncestors: t.arg.boolean({ required: false, description: 'Include milestones from all parent groups.' }),
+        epicIid: t.arg.id({
+          required: false,
+          description:
+            "Only milestones of the issues in this epic of the group (its IID) and in its descendant epics: an epic's roadmap.",
+        }),
       },
       resolve: (group, args, ctx) =>
         asGraphQL(() =>
           offsetConnection(args, async (page) => {
+            let ofEpicTree: number | undefined;
+            if (args.epicIid != null) {
+              const epic = await ctx.services.epics.find(ctx.actor, group, Number(args.epicIid));
+              // A hidden epic looks like a missing one: no milestones.
+              if (!epic) return { rows: [], total: 0 };
+              ofEpicTree = epic.epic.id;
+            }
             const { rows, total } = await ctx.services.milestones.listForGroup(ctx.actor, group, {
               ...options(args, page),
               includeDescendants: args.includeDescendants ?? false,
               includeAncestors: args.includeAncestors ?? false,
+              ofEpicTree,
             });
             return { rows: toNodes(rows, group), total };
           }),

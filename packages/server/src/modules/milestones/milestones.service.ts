@@ -155,6 +155,7 @@ export function milestonesService(db: Db) {
       ids: o.ids,
       iids: o.iids,
       containingDate: o.containingDate,
+      ofEpicTree: o.ofEpicTree,
       updatedBefore: o.updatedBefore,
       updatedAfter: o.updatedAfter,
       sort: o.sort ?? 'due_date_asc',

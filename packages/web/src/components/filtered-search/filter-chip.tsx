@@ -78,10 +78,16 @@ export function ChipHead({ type, operator }: { type: FilterTokenType; operator?:
   );
 }
 
-type FilterChipBodyProps = { token: FilterToken; namespacePath: string; knownColor?: string };
+type FilterChipBodyProps = {
+  token: FilterToken;
+  namespacePath: string;
+  knownColor?: string;
+  /** The value was typed in full and matched no suggestion: the chip says so. */
+  notFound?: boolean;
+};
 
-/** 'Label' '=' '● bug': the three parts of a finished token. */
-export function FilterChipBody({ token, namespacePath, knownColor }: FilterChipBodyProps) {
+/** 'Label' '=' '● bug': the three parts of a finished token ('not found' after a value nothing matched). */
+export function FilterChipBody({ token, namespacePath, knownColor, notFound = false }: FilterChipBodyProps) {
   const wildcard = token.value === NONE_VALUE || token.value === ANY_VALUE;
   return (
     <>
@@ -95,6 +101,7 @@ export function FilterChipBody({ token, namespacePath, knownColor }: FilterChipB
         ) : (
           <span className={styles.valueText}>{tokenValueLabel(token)}</span>
         )}
+        {notFound && <span className={styles.notFound}>not found</span>}
       </span>
     </>
   );

@@ -34,13 +34,30 @@ describe('FilteredSearch: search text, chips and submitting', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ tokens: [token], search: '' });
   });
 
-  it('takes a typed value on Enter when no suggestion is highlighted', async () => {
+  it("keeps a value typed in full that nothing matches, marked 'not found'", async () => {
     const { user, onSubmit } = renderFilteredSearch();
     await startToken(user, 'Milestone');
-    await user.keyboard('v9{Enter}');
+    await user.keyboard('v9');
+    await within(list()).findByText('No suggestions found');
+    await user.keyboard('{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('row').textContent).toContain('not found');
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenLastCalledWith({ tokens: [tok('milestone', '=', 'v9')], search: '' });
+  });
+
+  it('highlights the first suggestion as you type; Enter takes it, not the text typed', async () => {
+    const { user, onSubmit } = renderFilteredSearch();
+    await startToken(user, 'Label', 'is');
+    await user.keyboard('pri');
+    await waitFor(() => expect(optionNames()).toEqual(['priority::high']));
+    await waitFor(() => expect(input().getAttribute('aria-activedescendant')).toBeTruthy());
+    await user.keyboard('{Enter}');
+    const chip = await screen.findByRole('row');
+    expect(chip.textContent).toContain('priority');
+    expect(chip.textContent).not.toContain('not found');
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenLastCalledWith({ tokens: [tok('label', '=', 'priority::high')], search: '' });
   });
 
   it('steps back with Backspace: operator, type, search text, then (twice) the last token', async () => {

@@ -64,6 +64,17 @@ export type FilteredSearchProps = {
 type Pending = { type: FilterTokenType; operator: FilterOperator | null; operatorChosenForUser: boolean };
 
 const SEARCH_TAG = '__search__';
+/** Token types whose values name things (users, labels, milestones…): a typed value no suggestion has is 'not found'. */
+const NAMED_VALUE_TYPES: ReadonlySet<FilterTokenType> = new Set([
+  'author',
+  'assignee',
+  'label',
+  'milestone',
+  'epic',
+  'group',
+  'iteration',
+  'my-reaction',
+]);
 const tokenKey = (token: FilterToken) => `${token.type}|${token.operator}|${token.value}`;
 const joinSearch = (...parts: string[]) =>
   parts
@@ -116,6 +127,9 @@ export function FilteredSearch({
   const [lastTokenSelected, setLastTokenSelected] = useState(false);
   const knownColors = useRef(new Map<string, string>());
   const shownOptions = useRef<readonly SuggestionOption[]>([]);
+  const suggestionsLoading = useRef(false);
+  /** Tokens whose value was typed in full and matched no suggestion (their chips say 'not found'). */
+  const unmatched = useRef(new Set<string>());
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
   useShortcut('focusFilterBar', () => inputRef.current?.focus());
@@ -157,11 +171,13 @@ export function FilteredSearch({
     setText('');
   };
 
-  const addToken = (raw: string, color?: string | null): boolean => {
+  const addToken = (raw: string, color?: string | null, notFound = false): boolean => {
     if (!pending?.operator) return false;
     const token = normalizeToken({ type: pending.type, operator: pending.operator, value: raw }, definitions);
     if (!token) return false;
     if (token.type === 'label' && color) knownColors.current.set(token.value, color);
+    if (notFound) unmatched.current.add(tokenKey(token));
+    else unmatched.current.delete(tokenKey(token));
     setDraft(
       normalizeFilterValue({ tokens: [...draft.tokens, token], search: draft.search }, allowedTypes, definitions),
     );
@@ -233,7 +249,8 @@ export function FilteredSearch({
   /**
    * Enter with no suggestion highlighted: search; or, while choosing a value, take the suggestion
    * whose name, value or reference is the text typed ('Yes', 'Alice Anderson', '&12'), else the
-   * text itself when it is a valid value.
+   * first suggestion shown (GitLab highlights it as you type), else — nothing matches — the text
+   * itself, typed in full, when it is a valid value; a name nothing matched shows as 'not found'.
    */
   const handleEnter = () => {
     if (!pending) return submitDraft();
@@ -241,8 +258,10 @@ export function FilteredSearch({
     const typedText = text.trim().toLowerCase();
     if (typedText === '') return submitDraft();
     const same = (s?: string) => s?.toLowerCase() === typedText;
-    const match = shownOptions.current.find((o) => same(o.label) || same(o.value) || same(o.description));
-    if (match ? addToken(match.value, match.swatch) : addToken(text)) setOpen(true);
+    const shown = shownOptions.current;
+    const match = shown.find((o) => same(o.label) || same(o.value) || same(o.description)) ?? shown[0];
+    const notFound = !match && !suggestionsLoading.current && NAMED_VALUE_TYPES.has(pending.type);
+    if (match ? addToken(match.value, match.swatch) : addToken(text, undefined, notFound)) setOpen(true);
   };
 
   // Capture phase: decide before the autocomplete passes the key to the list.
@@ -250,12 +269,19 @@ export function FilteredSearch({
     const input = event.currentTarget;
     // The list keeps the id of an option it no longer shows after it changes: only a present one counts.
     const activeId = input.getAttribute('aria-activedescendant');
-    const highlighted = open && activeId !== null && input.ownerDocument.getElementById(activeId) !== null;
+    const activeOption = open && activeId !== null ? input.ownerDocument.getElementById(activeId) : null;
+    const highlighted = activeOption !== null;
+    // The value highlighted as you type is taken here (one path for the keyboard and the list).
+    const highlightedValue =
+      pending?.operator && activeOption
+        ? shownOptions.current.find((o) => o.id === activeOption.dataset.key)
+        : undefined;
     const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
     if (event.key !== 'Backspace') setLastTokenSelected(false);
     let handled = true;
     // Meta (⌘) + Backspace clears every token and the search, and searches (the legacy bar's shortcut).
     if (event.key === 'Backspace' && event.metaKey && !event.ctrlKey && !event.altKey) clearAll();
+    else if (event.key === 'Enter' && highlightedValue && !event.nativeEvent.isComposing) pickValue(highlightedValue);
     else if (event.key === 'Enter' && !highlighted && !event.nativeEvent.isComposing) handleEnter();
     else if (event.key === 'Backspace' && text === '' && atStart && (pending || draft.search || draft.tokens.length))
       stepBack();
@@ -324,6 +350,7 @@ export function FilteredSearch({
                     token={token}
                     namespacePath={namespacePath}
                     knownColor={knownColors.current.get(token.value)}
+                    notFound={unmatched.current.has(tokenKey(token))}
                   />
                   <AriaButton slot="remove" className={styles.chipRemove} aria-label="Remove">
                     <Icon name="close" />
@@ -360,7 +387,9 @@ export function FilteredSearch({
             setLastTokenSelected(false);
             setOpen(true);
           }}
-          disableAutoFocusFirst
+          // Choosing a value, the first suggestion is highlighted as you type and Enter takes it
+          // (GitLab's tokens); in the type list Enter searches for the text instead.
+          disableAutoFocusFirst={stage !== 'value'}
         >
           <ForgetMissingActiveOption />
           <TextField ref={fieldRef} aria-label={inputLabel} className={styles.field}>
@@ -408,6 +437,7 @@ export function FilteredSearch({
                 definitions={definitions}
                 onPick={pickValue}
                 shownRef={shownOptions}
+                loadingRef={suggestionsLoading}
               />
             ) : (
               <ListBox

@@ -12,6 +12,8 @@ type ValueSuggestionsProps = Parameters<typeof useTokenSuggestions>[0] & {
   onPick: (option: SuggestionOption) => void;
   /** Receives the options shown, so Enter on typed text can match one of them. */
   shownRef: RefObject<readonly SuggestionOption[]>;
+  /** Receives whether the options for the text typed are still on their way. */
+  loadingRef?: RefObject<boolean>;
 };
 
 function LabelTitle({ title }: { title: string }) {
@@ -56,10 +58,11 @@ function OptionContent({ option }: { option: SuggestionOption }) {
 }
 
 /** The value list of the token being built: suggestions for the text typed, None/Any where offered. */
-export function ValueSuggestions({ onPick, shownRef, ...input }: ValueSuggestionsProps) {
+export function ValueSuggestions({ onPick, shownRef, loadingRef, ...input }: ValueSuggestionsProps) {
   const { options, loading, hasMore, loadMore } = useTokenSuggestions(input);
   useEffect(() => {
     shownRef.current = options;
+    if (loadingRef) loadingRef.current = loading;
   });
   const items: (SuggestionOption | { id: typeof MORE_ID })[] = hasMore ? [...options, { id: MORE_ID }] : options;
   return (

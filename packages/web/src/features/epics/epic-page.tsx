@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
-import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { EpicPageQueryDocument } from '../../gql/graphql.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
@@ -16,6 +15,7 @@ import { IssuableBody } from '../issuables/issuable-body.tsx';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { EpicTaskList } from '../work-items/task-list/issuable-task-lists.tsx';
 import { ChildItemsPanel } from './child-items/child-items-panel.tsx';
+import { EpicHeadSkeleton } from './epic-page-skeleton.tsx';
 import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
 import { LinkedItems } from './linked-items/linked-items.tsx';
@@ -23,7 +23,8 @@ import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
 /**
  * `/groups/<path>/-/epics/<iid>` (spec 001 §2.1): the header with the epic's state and actions, its
- * title and description (or the edit form), the child items and the sidebar.
+ * title and description (or the edit form), the child items and the sidebar. The epic, its first
+ * page of child items and its activity are asked for together (app/prefetch.ts on a first load).
  */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
   const client = useApolloClient();
@@ -43,9 +44,11 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
     { label: `&${iid}`, to: routes.groupEpic(group.fullPath, iid) },
   ];
 
-  if (!data) return error ? null : <SkeletonList rows={4} label="Loading epic" />;
-  if (!epic) return <NotFoundPage />;
+  if (!data && error) return null;
+  if (data && !epic) return <NotFoundPage />;
 
+  // The layout is drawn at once: the header and body as a skeleton until the epic arrives, while the
+  // child items and the sidebar ask for their own data in parallel (no waterfall behind the epic).
   return (
     <>
       <div className={styles.breadcrumbs}>
@@ -53,13 +56,17 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>
-          <EpicHeader
-            epic={epic}
-            groupFullPath={group.fullPath}
-            isEditing={isEditing}
-            onEdit={() => setEditing(true)}
-          />
-          {isEditing ? (
+          {epic ? (
+            <EpicHeader
+              epic={epic}
+              groupFullPath={group.fullPath}
+              isEditing={isEditing}
+              onEdit={() => setEditing(true)}
+            />
+          ) : (
+            <EpicHeadSkeleton />
+          )}
+          {!epic ? null : isEditing ? (
             <EpicEditForm epic={epic} groupFullPath={group.fullPath} onClose={() => setEditing(false)} />
           ) : (
             <IssuableBody
@@ -75,12 +82,12 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
               )}
             />
           )}
-          <IssuableAwards type="Epic" awardable={epic} />
-          <LinkedItems groupFullPath={group.fullPath} iid={epic.iid} />
-          <ChildItemsPanel groupFullPath={group.fullPath} iid={epic.iid} />
-          <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid: epic.iid }} />
+          {epic ? <IssuableAwards type="Epic" awardable={epic} /> : null}
+          {epic ? <LinkedItems groupFullPath={group.fullPath} iid={iid} /> : null}
+          <ChildItemsPanel groupFullPath={group.fullPath} iid={iid} />
+          {epic ? <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid }} /> : null}
         </div>
-        <EpicSidebar groupFullPath={group.fullPath} iid={epic.iid} />
+        <EpicSidebar groupFullPath={group.fullPath} iid={iid} />
       </div>
     </>
   );

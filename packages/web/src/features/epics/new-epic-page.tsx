@@ -130,7 +130,7 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
             />
           </div>
           <div className={styles.colorField}>
-            <span className={styles.colorLabel}>Colour</span>
+            <span className={styles.colorLabel}>Color</span>
             <EpicColorDropdown
               variant="embedded"
               fullPath={group.fullPath}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
+import { ListPager } from '../../components/issuable-list/list-pager.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
@@ -18,6 +19,7 @@ import { type LabelRowActions, LabelRowContent } from './label-row.tsx';
 import styles from './labels.module.css';
 import {
   deleteLabel,
+  LABELS_PER_PAGE,
   labelsListUrl,
   promoteLabel,
   type RestLabel,
@@ -43,8 +45,14 @@ const prioritized = (labels: readonly RestLabel[]) =>
 export function LabelsPage({ scope }: { scope: PlanningScope }) {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const list = useRestResource<RestLabel[]>(labelsListUrl(scope, search));
-  useErrorAlert(list.error, LABELS_LOAD_ERROR);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = useRestResource<RestLabel[]>(labelsListUrl(scope, search, page));
+  // A subgroup's epics and issues use its parent groups' labels too: listed after its own, read-only.
+  const isSubgroup = scope.kind === 'group' && scope.fullPath.includes('/');
+  const withAncestors = useRestResource<RestLabel[]>(
+    isSubgroup && page === 1 ? labelsListUrl(scope, search, 1, true) : null,
+  );
+  useErrorAlert(list.error ?? withAncestors.error, LABELS_LOAD_ERROR);
   const { currentUser } = useCurrentUser();
   const can = usePlanningPermissions(scope);
   const [pending, setPending] = useState<Pending>(null);
@@ -58,6 +66,25 @@ export function LabelsPage({ scope }: { scope: PlanningScope }) {
   const rankedIds = order ?? ranked.map((l) => l.id);
   const rankedRows = rankedIds.flatMap((id) => ranked.filter((l) => l.id === id));
   const others = labels.filter((l) => !isProject || l.priority === null);
+  const ownIds = new Set(labels.map((l) => l.id));
+  const inherited = (withAncestors.data ?? []).filter((l) => !ownIds.has(l.id));
+  const inheritedActions: LabelRowActions = {
+    canSubscribe: false,
+    canAdmin: false,
+    canPrioritize: false,
+    canPromote: false,
+    onEdit: () => undefined,
+    onDelete: () => undefined,
+    onPromote: () => undefined,
+    onToggleSubscription: () => undefined,
+    onTogglePriority: () => undefined,
+  };
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set('page', String(n));
+    else next.delete('page');
+    return `?${next}`;
+  };
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -184,6 +211,28 @@ export function LabelsPage({ scope }: { scope: PlanningScope }) {
             {others.map((label) => (
               <li key={label.id} className={styles.row}>
                 <LabelRowContent scope={scope} label={label} actions={actions} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {list.data && (
+        <ListPager
+          previousHref={page > 1 ? pageHref(page - 1) : null}
+          nextHref={labels.length === LABELS_PER_PAGE ? pageHref(page + 1) : null}
+          status={`Page ${page}`}
+        />
+      )}
+      {inherited.length > 0 && (
+        <section className={styles.section} aria-labelledby="inherited-labels">
+          <h2 id="inherited-labels" className={styles.sectionTitle}>
+            Labels from parent groups
+          </h2>
+          <p className={styles.hint}>Edit them on their group's labels page.</p>
+          <ul className={styles.list}>
+            {inherited.map((label) => (
+              <li key={label.id} className={styles.row}>
+                <LabelRowContent scope={scope} label={label} actions={inheritedActions} />
               </li>
             ))}
           </ul>

@@ -18,10 +18,17 @@ export type RestLabel = {
 
 export type LabelFields = { name: string; color: string; description: string };
 
-/** The list's URL: a project's own and its groups' labels; a group's own labels. */
-export function labelsListUrl(scope: PlanningScope, search: string): string {
-  const params = new URLSearchParams({ with_counts: 'true', per_page: '100' });
-  params.set('include_ancestor_groups', scope.kind === 'project' ? 'true' : 'false');
+/** Labels per page of the list (GitLab's largest page). */
+export const LABELS_PER_PAGE = 100;
+
+/**
+ * The list's URL: a project's own and its groups' labels; a group's own labels, or with `ancestors`
+ * also those of its parent groups (which its epics and issues can use too).
+ */
+export function labelsListUrl(scope: PlanningScope, search: string, page = 1, ancestors = false): string {
+  const params = new URLSearchParams({ with_counts: 'true', per_page: String(LABELS_PER_PAGE) });
+  params.set('include_ancestor_groups', scope.kind === 'project' || ancestors ? 'true' : 'false');
+  if (page > 1) params.set('page', String(page));
   if (search) params.set('search', search);
   return `${scopeApiUrl(scope)}/labels?${params}`;
 }

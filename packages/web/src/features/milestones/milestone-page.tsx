@@ -1,3 +1,4 @@
+import { useQuery } from '@apollo/client/react';
 import { burndownSeries, burndownTotals } from '@milepost/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,12 +8,15 @@ import { PageHeader } from '../../app/shell/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { MilestonePageQueryDocument } from '../../gql/graphql.ts';
 import { useRestResource } from '../../lib/rest.ts';
 import { routes } from '../../lib/routes.ts';
+import { ServerHtml } from '../issuables/server-html.tsx';
 import { type PlanningScope, scopeBreadcrumbs, usePlanningPermissions } from '../labels/planning-scope.ts';
 import type { BurndownMeasure } from './burndown-chart.tsx';
 import { MilestoneActions } from './milestone-actions.tsx';
 import { milestoneDatesText, milestoneStatus } from './milestone-dates.ts';
+import { MilestoneEpics } from './milestone-epics.tsx';
 import { MilestoneIssues } from './milestone-issues.tsx';
 import styles from './milestones.module.css';
 import {
@@ -29,15 +33,31 @@ export const MILESTONE_LOAD_ERROR = 'Something went wrong while loading the mile
 
 const BurndownChart = lazy(async () => ({ default: (await import('./burndown-chart.tsx')).BurndownChart }));
 
+/** The group a project (`group/sub/project`) belongs to. */
+const parentPath = (projectPath: string) => projectPath.slice(0, Math.max(projectPath.lastIndexOf('/'), 0));
+
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));
 
-/** `/groups/<g>/-/milestones/<iid>` and `/<project>/-/milestones/<iid>`: progress, burndown and issues. */
+/**
+ * `/groups/<g>/-/milestones/<iid>` and `/<project>/-/milestones/<iid>`: the description (markdown),
+ * progress, burndown, the issues by state and the epics holding them.
+ */
 export function MilestonePage({ scope, iid }: { scope: PlanningScope; iid: string }) {
   const found = useRestResource<RestMilestone[]>(milestoneByIidUrl(scope, iid));
   const milestone = found.data?.[0];
   const events = useRestResource<BurndownEvent[]>(milestone ? burndownEventsUrl(scope, milestone.id) : null);
   const issues = useRestResource<RestIssue[]>(milestone ? milestoneIssuesUrl(scope, milestone.id) : null);
-  useErrorAlert(found.error ?? events.error ?? issues.error, MILESTONE_LOAD_ERROR);
+  const details = useQuery(MilestonePageQueryDocument, {
+    variables: milestone
+      ? {
+          id: `gid://gitlab/Milestone/${milestone.id}`,
+          groupPath: scope.kind === 'group' ? scope.fullPath : parentPath(scope.fullPath),
+          title: milestone.title,
+        }
+      : { id: '', groupPath: '', title: '' },
+    skip: !milestone,
+  });
+  useErrorAlert(found.error ?? events.error ?? issues.error ?? details.error, MILESTONE_LOAD_ERROR);
   const can = usePlanningPermissions(scope);
   const navigate = useNavigate();
   const [measure, setMeasure] = useState<BurndownMeasure>('count');
@@ -92,7 +112,12 @@ export function MilestonePage({ scope, iid }: { scope: PlanningScope; iid: strin
           {actionError}
         </Alert>
       )}
-      {milestone.description && <p className={styles.descriptionText}>{milestone.description}</p>}
+      {milestone.description &&
+        (details.data?.milestone?.descriptionHtml ? (
+          <ServerHtml html={details.data.milestone.descriptionHtml} className={styles.description} />
+        ) : (
+          <p className={styles.descriptionText}>{milestone.description}</p>
+        ))}
       <section className={styles.progress} aria-label="Progress">
         {totals ? (
           <>
@@ -145,6 +170,11 @@ export function MilestonePage({ scope, iid }: { scope: PlanningScope; iid: strin
         )}
       </section>
       {issues.data ? <MilestoneIssues issues={issues.data} /> : <SkeletonList rows={3} label="Loading issues" />}
+      {details.data
+        ? details.data.group?.epics && (
+            <MilestoneEpics epics={details.data.group.epics.nodes} total={details.data.group.epics.count} />
+          )
+        : !details.error && <SkeletonList rows={2} label="Loading epics" />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { ListPager } from '../../components/issuable-list/list-pager.tsx';
 import { StateTabs } from '../../components/issuable-list/state-tabs.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,11 +17,13 @@ import { milestoneDatesText, milestoneStatus } from './milestone-dates.ts';
 import { MilestoneFormDialog } from './milestone-form-dialog.tsx';
 import styles from './milestones.module.css';
 import {
+  MILESTONES_PER_PAGE,
   type MilestoneListState,
   milestonePath,
   milestonesListUrl,
   type RestMilestone,
 } from './milestones-requests.ts';
+import { useMilestoneCounts } from './use-milestone-counts.ts';
 
 export const MILESTONES_LOAD_ERROR = 'Something went wrong while loading milestones.';
 
@@ -37,8 +40,15 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((t) => t.url === params.get('state')) ?? (TABS[0] as (typeof TABS)[number]);
   const search = params.get('search') ?? '';
-  const list = useRestResource<RestMilestone[]>(milestonesListUrl(scope, tab.state, search));
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = useRestResource<RestMilestone[]>(milestonesListUrl(scope, tab.state, search, page));
   useErrorAlert(list.error, MILESTONES_LOAD_ERROR);
+  const [changes, setChanges] = useState(0);
+  const counts = useMilestoneCounts(scope, search, changes);
+  const reload = () => {
+    list.reload();
+    setChanges((n) => n + 1);
+  };
   const can = usePlanningPermissions(scope);
   const [creating, setCreating] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -47,6 +57,13 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
   const hrefFor = (state: MilestoneListState) => {
     const next = new URLSearchParams(params);
     next.set('state', TABS.find((t) => t.state === state)?.url ?? 'opened');
+    next.delete('page');
+    return `${pageUrl}?${next}`;
+  };
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set('page', String(n));
+    else next.delete('page');
     return `${pageUrl}?${next}`;
   };
   const newButton = can.adminMilestone && (
@@ -56,6 +73,9 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
   );
   const milestones = list.data ?? [];
   const today = todayUtc();
+  // Past 100 milestones, pages: the tab's count says how many there are (else a full page hints at more).
+  const total = counts[tab.state];
+  const hasNextPage = total === null ? milestones.length === MILESTONES_PER_PAGE : page * MILESTONES_PER_PAGE < total;
 
   return (
     <>
@@ -66,7 +86,7 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
       />
       <div className={styles.toolbar}>
         <StateTabs
-          tabs={TABS.map((t) => ({ state: t.state, label: t.label, count: null }))}
+          tabs={TABS.map((t) => ({ state: t.state, label: t.label, count: counts[t.state] }))}
           current={tab.state}
           hrefFor={hrefFor}
           label="Milestone state"
@@ -79,6 +99,7 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
             const next = new URLSearchParams(params);
             if (value) next.set('search', value);
             else next.delete('search');
+            next.delete('page');
             setParams(next, { replace: true });
           }}
           className={styles.search}
@@ -127,7 +148,7 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
                   milestone={m}
                   canAdmin={can.adminMilestone && (scope.kind === 'group' || m.project_id !== undefined)}
                   promoteTo={can.parent?.adminMilestone ? can.parent : null}
-                  onChanged={() => list.reload()}
+                  onChanged={reload}
                   onError={setActionError}
                 />
               </li>
@@ -135,13 +156,22 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
           })}
         </ul>
       )}
+      {list.data && (
+        <ListPager
+          previousHref={page > 1 ? pageHref(page - 1) : null}
+          nextHref={hasNextPage ? pageHref(page + 1) : null}
+          status={
+            total === null ? `Page ${page}` : `Page ${page} of ${Math.max(1, Math.ceil(total / MILESTONES_PER_PAGE))}`
+          }
+        />
+      )}
       {creating && (
         <MilestoneFormDialog
           scope={scope}
           onClose={() => setCreating(false)}
           onSaved={() => {
             setCreating(false);
-            list.reload();
+            reload();
           }}
         />
       )}

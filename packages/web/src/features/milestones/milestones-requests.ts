@@ -33,8 +33,18 @@ export type RestIssue = {
 export type MilestoneFields = { title: string; description: string; start_date: string; due_date: string };
 export type MilestoneListState = 'active' | 'closed' | 'all';
 
-export function milestonesListUrl(scope: PlanningScope, state: MilestoneListState, search: string): string {
-  const params = new URLSearchParams({ state, per_page: '100' });
+/** Milestones per page of the list (GitLab's largest page). */
+export const MILESTONES_PER_PAGE = 100;
+
+export function milestonesListUrl(
+  scope: PlanningScope,
+  state: MilestoneListState,
+  search: string,
+  page = 1,
+  perPage = MILESTONES_PER_PAGE,
+): string {
+  const params = new URLSearchParams({ state, per_page: String(perPage) });
+  if (page > 1) params.set('page', String(page));
   if (search) params.set('search', search);
   return `${scopeApiUrl(scope)}/milestones?${params}`;
 }

@@ -17,6 +17,7 @@ function page(nodes: ReturnType<typeof buildRoadmapEpic>[], endCursor: string, h
       epic: {
         __typename: 'Epic' as const,
         id: 'gid://gitlab/Epic/parent',
+        childrenCount: nodes.length,
         children: {
           __typename: 'EpicConnection' as const,
           count: 3,

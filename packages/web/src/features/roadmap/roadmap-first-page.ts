@@ -1,30 +1,36 @@
 import type { ApolloClient } from '@apollo/client';
 import {
   DEFAULT_FIRST_DAY_OF_WEEK,
+  EMPTY_FILTER_VALUE,
   FIRST_DAY_OF_WEEK,
   type FirstDayOfWeek,
   getTimeframe,
   isFirstDayOfWeek,
+  timeframeQueryRange,
 } from '@milepost/shared';
 import {
   RoadmapEpicChildrenQueryDocument,
   RoadmapGroupEpicsQueryDocument,
+  RoadmapGroupMilestonesQueryDocument,
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
 import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
+import { MILESTONES_PAGE_SIZE } from './hooks/use-roadmap-milestones.ts';
 import { localToday, roadmapViewFromUrl } from './hooks/use-roadmap-settings.ts';
 import { localSettingsFrom, settingsFromLocal } from './roadmap-local-settings.ts';
 
 /**
  * The request the group roadmap's first render makes for its first page of epics, derived from the
  * URL alone the way the page derives it (URL → local settings → query variables), for a viewer whose
- * week starts on `firstDayOfWeek`.
+ * week starts on `firstDayOfWeek`; with `epicIid`, the one-epic roadmap's (an epic's Roadmap tab,
+ * which applies no filters).
  */
 export function roadmapFirstPageRequest(
   groupFullPath: string,
   search: string,
   today: string,
   firstDayOfWeek: FirstDayOfWeek,
+  epicIid?: string,
 ) {
   const view = roadmapViewFromUrl(new URLSearchParams(search));
   const timeframeFor = (day: FirstDayOfWeek) =>
@@ -36,8 +42,10 @@ export function roadmapFirstPageRequest(
     });
   const timeframe = timeframeFor(firstDayOfWeek);
   // The page reads its settings back from the client-only state; go the same way.
-  const { settings, filter } = settingsFromLocal(localSettingsFrom(view.settings, view.filter, timeframe, 0));
-  const { source, filters } = roadmapSource(groupFullPath, undefined, filter);
+  const local = settingsFromLocal(localSettingsFrom(view.settings, view.filter, timeframe, 0));
+  const { settings } = local;
+  const filter = epicIid === undefined ? local.filter : EMPTY_FILTER_VALUE;
+  const { source, filters } = roadmapSource(groupFullPath, epicIid, filter);
   const { groupVariables, childrenVariables } = roadmapFirstPageVariables(
     source,
     roadmapListVariables(settings, filters, timeframe),
@@ -48,8 +56,8 @@ export function roadmapFirstPageRequest(
     return other.start !== timeframe.start || other.end !== timeframe.end;
   });
   return source.kind === 'group'
-    ? { kind: 'group' as const, variables: groupVariables, dependsOnFirstDayOfWeek }
-    : { kind: 'epic' as const, variables: childrenVariables, dependsOnFirstDayOfWeek };
+    ? { kind: 'group' as const, variables: groupVariables, dependsOnFirstDayOfWeek, settings, timeframe }
+    : { kind: 'epic' as const, variables: childrenVariables, dependsOnFirstDayOfWeek, settings, timeframe };
 }
 
 /**
@@ -58,20 +66,39 @@ export function roadmapFirstPageRequest(
  * columns it first asks for the viewer's first day of the week, as the page does. Failures are
  * ignored here: the page asks again and shows its own errors.
  */
-export function prefetchRoadmapFirstPage(client: ApolloClient, groupFullPath: string, search: string): void {
+export function prefetchRoadmapFirstPage(
+  client: ApolloClient,
+  groupFullPath: string,
+  search: string,
+  epicIid?: string,
+): void {
   const today = localToday();
   const send = (firstDayOfWeek: FirstDayOfWeek) => {
-    const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek);
+    const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
     const sent =
       request.kind === 'group'
         ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables })
         : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables });
     sent.catch(() => undefined);
+    // One epic's roadmap also shows the milestones of its children's issues (when shown).
+    if (epicIid !== undefined && request.settings.isShowingMilestones) {
+      client
+        .query({
+          query: RoadmapGroupMilestonesQueryDocument,
+          variables: {
+            fullPath: groupFullPath,
+            epicIid,
+            timeframe: timeframeQueryRange(request.timeframe),
+            first: MILESTONES_PAGE_SIZE,
+          },
+        })
+        .catch(() => undefined);
+    }
     return request;
   };
   const viewer = client.query({ query: RoadmapViewerQueryDocument });
   viewer.catch(() => undefined);
-  const probe = roadmapFirstPageRequest(groupFullPath, search, today, DEFAULT_FIRST_DAY_OF_WEEK);
+  const probe = roadmapFirstPageRequest(groupFullPath, search, today, DEFAULT_FIRST_DAY_OF_WEEK, epicIid);
   if (!probe.dependsOnFirstDayOfWeek) {
     send(DEFAULT_FIRST_DAY_OF_WEEK);
     return;

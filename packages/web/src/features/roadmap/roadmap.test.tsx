@@ -25,13 +25,14 @@ function epicsPage(nodes: RoadmapEpic[], { count = nodes.length, hasNextPage = f
   };
 }
 
-function childrenPage(nodes: RoadmapEpic[]) {
+function childrenPage(nodes: RoadmapEpic[], childrenCount = nodes.length) {
   return {
     group: {
       ...GROUP,
       epic: {
         __typename: 'Epic',
         id: 'gid://gitlab/Epic/parent',
+        childrenCount,
         children: {
           __typename: 'EpicConnection',
           count: nodes.length,
@@ -156,7 +157,12 @@ describe('Roadmap', { timeout: 20_000 }, () => {
 
   it('expands a parent once: its children are fetched on the first expand only', async () => {
     const user = userEvent.setup();
-    const parent = buildRoadmapEpic({ title: 'Parent', hasChildrenWithinTimeframe: true });
+    const parent = buildRoadmapEpic({
+      title: 'Parent',
+      hasChildrenWithinTimeframe: true,
+      childrenCount: 1,
+      childrenCountWithinTimeframe: 1,
+    });
     const child = buildRoadmapEpic({ title: 'Child epic' });
     const { client, calls } = createTestClient(
       handlers({
@@ -181,6 +187,8 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const parent = buildRoadmapEpic({
       hasChildrenWithinTimeframe: true,
+      childrenCount: 3,
+      childrenCountWithinTimeframe: 3,
       descendantCounts: {
         __typename: 'EpicDescendantCount',
         openedEpics: 2,
@@ -348,13 +356,15 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toHaveLength(1);
   });
 
-  it('mounted for one epic: shows its child epics, without the filter bar', async () => {
+  it('mounted for one epic: shows its child epics and the range hiding others, without the filter bar', async () => {
     const child = buildRoadmapEpic({ title: 'Only child' });
-    const { client, calls } = createTestClient(handlers({ children: () => childrenPage([child]) }));
+    const { client, calls } = createTestClient(handlers({ children: () => childrenPage([child], 3) }));
     renderWithClient(<Roadmap groupFullPath="acme" epicIid="4" />, '/groups/acme/-/epics/4', client);
     const list = await screen.findByRole('list', { name: 'Child epics' });
     expect(within(list).getByRole('listitem', { name: /Only child/ })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByText(/2 of 3 child epics are outside this timeframe\./)).toBeTruthy();
     expect(calls.some((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toBe(false);
     expect(calls.find((c) => c.operationName === 'RoadmapEpicChildrenQuery')?.variables).toMatchObject({
       fullPath: 'acme',

@@ -22,10 +22,12 @@ import { RoadmapEmptyState } from './components/roadmap-empty-state.tsx';
 import { RoadmapFiltersBar } from './components/roadmap-filters-bar.tsx';
 import { RoadmapSettingsDrawer } from './components/roadmap-settings-drawer.tsx';
 import { RoadmapShell } from './components/roadmap-shell.tsx';
+import { SingleEpicBar } from './components/single-epic-bar.tsx';
 import { roadmapListVariables, roadmapSource, useRoadmapEpics } from './hooks/use-roadmap-epics.ts';
 import { useRoadmapMilestones } from './hooks/use-roadmap-milestones.ts';
 import { useRoadmapPermissions } from './hooks/use-roadmap-permissions.ts';
 import { useRoadmapSettings } from './hooks/use-roadmap-settings.ts';
+import { useSessionFlag } from './hooks/use-session-flag.ts';
 import { ROADMAP_LAYOUT } from './hooks/use-timeline-layout.ts';
 import styles from './roadmap.module.css';
 import { navigateOnClick } from './utils/link-click.ts';
@@ -40,6 +42,9 @@ type RoadmapProps = {
 
 /** A timeline spanning every date an epic can have: "does the group have any dated epic?" */
 const ALL_DATES = { start: '1900-01-01', end: '9999-12-31' };
+
+/** sessionStorage key of the milestones row's expanded state. */
+const MILESTONES_EXPANDED_KEY = 'milepost:roadmap:milestones-expanded';
 
 type ExpandedEpic = Pick<RoadmapEpic, 'id' | 'iid' | 'group'>;
 
@@ -77,14 +82,17 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
 
   const milestones = useRoadmapMilestones({
     fullPath: groupFullPath,
+    epicIid,
     timeframe,
     type: settings.milestonesType,
     skip: !settings.isShowingMilestones,
   });
   useErrorAlert(milestones.error, 'Something went wrong while fetching milestones');
-  // Expanded by default; on narrow screens collapsed, so the epics keep most of the height.
-  const [milestonesExpanded, setMilestonesExpanded] = useState(
-    () => typeof window === 'undefined' || window.innerWidth >= ROADMAP_LAYOUT.narrowBreakpoint,
+  // Expanded by default; on narrow screens collapsed, so the epics keep most of the height. Collapsing
+  // (or expanding) it holds for the rest of the browser session.
+  const [milestonesExpanded, toggleMilestones] = useSessionFlag(
+    MILESTONES_EXPANDED_KEY,
+    () => window.innerWidth >= ROADMAP_LAYOUT.narrowBreakpoint,
   );
 
   const { canCreateEpic } = useRoadmapPermissions(groupFullPath);
@@ -196,7 +204,6 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     ],
   );
 
-  const toggleMilestones = useCallback(() => setMilestonesExpanded((value) => !value), []);
   const showMilestones = settings.isShowingMilestones && milestones.milestones.length > 0;
   const renderMilestones = useCallback(
     ({ cellWidth, leftWidth }: { cellWidth: number; leftWidth: number }) => (
@@ -229,6 +236,14 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           signedIn={currentUser !== null}
         />
       )}
+      {singleEpic && (
+        <SingleEpicBar
+          shown={list.loading ? null : list.count}
+          total={list.totalChildren}
+          epicsState={settings.epicsState}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
+      )}
       {list.count !== null && list.count > list.limit && <EpicsLimitWarning limit={list.limit} />}
       {[...expanded.values()].map((epic) => (
         <EpicChildrenLoader key={epic.id} epic={epic} variables={variables} onChange={handleChildren} />
@@ -258,14 +273,12 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           listTitle={singleEpic || filteredByEpic ? 'Child epics' : 'Epics'}
         />
       )}
-      {!singleEpic && (
-        <RoadmapSettingsDrawer
-          isOpen={settingsOpen}
-          onOpenChange={setSettingsOpen}
-          settings={settings}
-          onChange={handleSettingsChange}
-        />
-      )}
+      <RoadmapSettingsDrawer
+        isOpen={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        settings={settings}
+        onChange={handleSettingsChange}
+      />
     </div>
   );
 }

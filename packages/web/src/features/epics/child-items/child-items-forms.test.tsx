@@ -121,6 +121,41 @@ describe('child item forms', { timeout: 20_000 }, () => {
     );
   });
 
+  it('suggests open issues for the words typed and adds the one picked', async () => {
+    renderPanel({
+      suggestions: (variables) => ({
+        group: {
+          __typename: 'Group',
+          id: 'gid://gitlab/Group/1',
+          issues: {
+            __typename: 'IssueConnection',
+            nodes:
+              variables.search === 'mesh rollout'
+                ? [
+                    {
+                      __typename: 'Issue',
+                      id: 'gid://gitlab/Issue/9',
+                      title: 'Mesh rollout plan',
+                      reference: 'acme/web#9',
+                    },
+                  ]
+                : [],
+          },
+        },
+      }),
+    });
+    await openForm('Add an existing issue');
+    // Words stay in the input (no chips) and are searched for.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Paste issue links or references' }), 'mesh rollout');
+    const matches = await screen.findByRole('list', { name: 'Matching issues' }, { timeout: 3000 });
+    await userEvent.click(within(matches).getByRole('button', { name: /Mesh rollout plan/ }));
+    const pending = screen.getByRole('list', { name: 'Pending issue references' });
+    expect(within(pending).getByText('acme/web#9')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Paste issue links or references' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+  });
+
   it.each([
     [404, { message: 'whatever' }, 'No matching epic found. Make sure that you are adding a valid epic URL.'],
     [409, { message: 'Epic hierarchy level too deep' }, 'This epic already has the maximum number of child epics.'],

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies.ts';
-import { EMPTY_TEXT } from './child-items-parts.tsx';
+import { EMPTY_TEXT, LEARN_MORE_PATH } from './child-items-parts.tsx';
 import { buildChildEpic, buildChildIssue, childItemsAnswer } from './test/child-items-fixtures.ts';
 import { renderChildItemsPanel } from './test/render-child-items.tsx';
 import { SHOW_LABELS_KEY } from './use-show-labels.ts';
@@ -56,10 +56,21 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(SHOW_LABELS_KEY)).toBe('true');
   });
 
-  it('shows the empty state when the epic has no children', async () => {
+  it("shows the empty state with 'Add issue' and 'Add epic' when the epic has no children", async () => {
     renderChildItemsPanel({ childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [] }) });
     expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
-    expect(screen.getByRole('link', { name: /^Learn more/ })).toBeTruthy();
+    // 'Learn more' is Milepost's own help page.
+    expect(screen.getByRole('link', { name: /^Learn more/ }).getAttribute('href')).toBe(LEARN_MORE_PATH);
+    await userEvent.click(screen.getByRole('button', { name: 'Add issue' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add an existing issue' }));
+    expect(await screen.findByRole('heading', { name: 'Add existing issue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add epic' })).toBeTruthy();
+  });
+
+  it('shows the empty state without buttons to a viewer who may not add children', async () => {
+    renderChildItemsPanel({ childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [] }, { admin: false }) });
+    expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add issue' })).toBeNull();
   });
 
   it("continues with 'Show more' using each list's own end cursor", async () => {
@@ -159,15 +170,18 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Move Read only up' })).toBeNull();
   });
 
-  it('reorders optimistically and reverts with an alert when the server refuses', async () => {
+  it('reorders optimistically and reverts with the reason beside the tree when the server refuses', async () => {
     const a = buildChildIssue({ title: 'Alpha', relativePosition: 10 });
     const b = buildChildIssue({ title: 'Beta', relativePosition: 20 });
     const calls = renderChildItemsPanel({
       childItems: () => childItemsAnswer('1', { nodes: [] }, { nodes: [a, b] }),
-      reorder: () => ({ epicTreeReorder: { __typename: 'EpicTreeReorderPayload', errors: ['no'] } }),
+      reorder: () => ({ epicTreeReorder: { __typename: 'EpicTreeReorderPayload', errors: ['Epic Not Found'] } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Move Alpha down' }));
-    expect(await screen.findByText('Something went wrong while ordering item.')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Child issues and epics' });
+    expect((await within(panel).findByRole('alert')).textContent).toContain(
+      'Something went wrong while ordering item. Epic Not Found',
+    );
     const titles = () => screen.getAllByRole('row').map((r) => within(r).getAllByRole('link')[0]?.textContent);
     expect(titles()).toEqual(['Alpha', 'Beta']);
     const mutation = calls.find((c) => c.operationName === 'EpicTreeReorderMutation');

@@ -1,7 +1,9 @@
-import { useMutation } from '@apollo/client/react';
-import { useCallback, useState } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { CreateChildEpicMutationDocument, CreateChildIssueMutationDocument } from '../../../gql/graphql.ts';
 import { featureSwitches } from '../../../lib/instance-settings.ts';
@@ -13,7 +15,7 @@ import { ChildItemsEmptyState, ChildItemsHeaderCounts } from './child-items-part
 import { CREATE_EPIC_FAILED, CreateEpicForm } from './create-epic-form.tsx';
 import { CREATE_ISSUE_FAILED, CreateIssueForm } from './create-issue-form.tsx';
 import { EpicTree } from './epic-tree.tsx';
-import { LazyRoadmap } from './lazy-roadmap.tsx';
+import { LazyRoadmap, preloadEpicRoadmap } from './lazy-roadmap.tsx';
 import { rememberRecentProject } from './recent-projects.ts';
 import { RemoveItemModal } from './remove-item-modal.tsx';
 import type { TreeChild } from './tree-model.ts';
@@ -110,6 +112,25 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
 
   const rootState = branches[ROOT];
   const rootBranch = rootState?.branch;
+
+  // Once the tree's first rows are in, the Roadmap view gets ready in the background.
+  const client = useApolloClient();
+  const location = useLocation();
+  const treeShown = rootBranch !== undefined;
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (!treeShown || preloaded.current) return;
+    const start = () => {
+      preloaded.current = true;
+      preloadEpicRoadmap(client, groupFullPath, iid, location.search);
+    };
+    const idle = window.requestIdleCallback?.(start, { timeout: 1000 });
+    const timer = idle === undefined ? window.setTimeout(start, 200) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, [treeShown, client, groupFullPath, iid, location.search]);
   const isEmpty = rootBranch && rootBranch.epics.length === 0 && rootBranch.issues.length === 0;
 
   return (
@@ -133,6 +154,7 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
         <AddExistingForm
           key={form}
           kind={form === 'add-epic' ? 'epic' : 'issue'}
+          groupFullPath={groupFullPath}
           confidential={confidential}
           onSubmit={(refs) => handleAddExisting(form === 'add-epic' ? 'epic' : 'issue', refs)}
           onCancel={() => setForm(null)}
@@ -177,10 +199,17 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
             </span>
             Show labels
           </Switch>
+          {tree.changeError && (
+            <Alert variant="danger" onDismiss={tree.dismissChangeError} className={styles.treeError}>
+              {tree.changeError}
+            </Alert>
+          )}
           {!rootBranch && rootState?.error ? null : !rootBranch ? (
             <SkeletonList rows={3} label="Loading child items" />
           ) : isEmpty ? (
-            <ChildItemsEmptyState />
+            <ChildItemsEmptyState
+              add={rootAdmin ? { canCreateEpic: parent?.userPermissions.adminEpic ?? false, onSelect: setForm } : null}
+            />
           ) : (
             <EpicTree
               branches={branches}
@@ -191,6 +220,7 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
               onRemove={(child, parentKey) => setRemoving({ child, parentKey })}
               onMove={(parentKey, child, direction) => void tree.move(parentKey, child, direction)}
               onDrop={rootAdmin ? (moved, target, position) => void tree.drop(moved, target, position) : undefined}
+              root={tree.root ?? { groupFullPath, confidential, depth: 1 }}
               showLabels={showLabels}
             />
           )}

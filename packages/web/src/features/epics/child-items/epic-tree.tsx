@@ -1,4 +1,4 @@
-import { type Key, useRef } from 'react';
+import { type CSSProperties, type Key, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   DropIndicator,
@@ -10,7 +10,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './epic-tree.module.css';
-import { type DropPosition, planDrop } from './tree-drop.ts';
+import { checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
 import { TreeItemRow } from './tree-item-row.tsx';
 import { type Branch, branchChildren, type ChildEpic, childKey, type TreeChild } from './tree-model.ts';
 import { type BranchState, ROOT } from './use-epic-tree.ts';
@@ -26,8 +26,57 @@ export type EpicTreeProps = {
   onMove: (parentKey: string, child: TreeChild, direction: 'up' | 'down') => void;
   /** Drag and drop (only when the viewer may change the tree): reorder, or move under another epic. */
   onDrop?: (movedKey: string, targetKey: string, position: DropPosition) => void;
+  /** The tree's own epic, for the drop rules (group hierarchy, depth, confidentiality). */
+  root: TreeRoot;
   showLabels: boolean;
 };
+
+/** A refused drop target while dragging: the row and why it cannot take the item. */
+type Refusal = { key: string; text: string };
+
+/**
+ * While dragging, why the row under the pointer cannot take the dragged item, drawn under that row
+ * like a tooltip and announced. React Aria asks about several positions of one row (on, before,
+ * after): a refusal stays until the pointer reaches another row that accepts the item.
+ */
+function useDropRefusal() {
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const current = useRef<Refusal | null>(null);
+  const report = useCallback((key: string | null, text: string | null) => {
+    const previous = current.current;
+    let next: Refusal | null = previous;
+    if (key === null) next = null;
+    else if (text !== null) next = { key, text };
+    else if (previous && previous.key !== key) next = null;
+    if (next?.key === previous?.key && next?.text === previous?.text) return;
+    current.current = next;
+    // Asked while React Aria renders its drop state: update after it.
+    queueMicrotask(() => setRefusal(next));
+  }, []);
+  return { refusal, report };
+}
+
+function RefusalBubble({
+  refusal,
+  containerRef,
+}: {
+  refusal: Refusal | null;
+  containerRef: { current: HTMLElement | null };
+}) {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!refusal) return setTop(null);
+    const row = containerRef.current?.querySelector<HTMLElement>(`[data-tree-key="${CSS.escape(refusal.key)}"]`);
+    const container = containerRef.current;
+    if (!row || !container) return setTop(null);
+    setTop(row.getBoundingClientRect().bottom - container.getBoundingClientRect().top + 4);
+  }, [refusal, containerRef]);
+  return (
+    <div className={styles.refusal} role="status" hidden={!refusal || top === null} style={{ top: top ?? 0 }}>
+      {refusal ? `Cannot move here: ${refusal.text}` : ''}
+    </div>
+  );
+}
 
 function allEpics(branches: Record<string, BranchState>): ChildEpic[] {
   return Object.values(branches).flatMap((b) => b.branch?.epics ?? []);
@@ -47,6 +96,8 @@ export function EpicTree(props: EpicTreeProps) {
     onExpandedChange(new Set([...keys].map(String)), allEpics(branches));
   };
   const dragged = useRef<string | null>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const { refusal, report } = useDropRefusal();
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     getAllowedDropOperations: () => ['move'],
@@ -56,10 +107,14 @@ export function EpicTree(props: EpicTreeProps) {
     },
     onDragEnd: () => {
       dragged.current = null;
+      report(null, null);
     },
     getDropOperation: (target) => {
       if (target.type !== 'item' || !dragged.current) return 'cancel';
-      return planDrop(branches, dragged.current, String(target.key), target.dropPosition) ? 'move' : 'cancel';
+      const key = String(target.key);
+      const { plan, refusal: reason } = checkDrop(branches, props.root, dragged.current, key, target.dropPosition);
+      report(key, reason);
+      return plan ? 'move' : 'cancel';
     },
     // Hovering over a collapsed epic while dragging expands it (and never collapses it).
     onDropActivate: (e) => {
@@ -76,15 +131,18 @@ export function EpicTree(props: EpicTreeProps) {
     },
   });
   return (
-    <Tree
-      aria-label="Child issues and epics"
-      className={styles.tree}
-      expandedKeys={expandedKeys}
-      onExpandedChange={handleExpandedChange}
-      dragAndDropHooks={props.onDrop ? dragAndDropHooks : undefined}
-    >
-      {renderBranch(ROOT, props)}
-    </Tree>
+    <div ref={wrapRef} className={styles.treeWrap}>
+      <Tree
+        aria-label="Child issues and epics"
+        className={styles.tree}
+        expandedKeys={expandedKeys}
+        onExpandedChange={handleExpandedChange}
+        dragAndDropHooks={props.onDrop ? dragAndDropHooks : undefined}
+      >
+        {renderBranch(ROOT, props)}
+      </Tree>
+      {props.onDrop && <RefusalBubble refusal={refusal} containerRef={wrapRef} />}
+    </div>
   );
 }
 
@@ -126,7 +184,16 @@ function renderBranch(key: string, props: EpicTreeProps) {
       >
         <TreeItemContent>
           {({ level }) => (
-            <div className={styles.rowInner} style={{ paddingInlineStart: `calc(${level - 1} * var(--space-6))` }}>
+            <div
+              className={styles.rowInner}
+              data-tree-key={childKey(child)}
+              style={
+                {
+                  paddingInlineStart: `calc(${level - 1} * var(--space-6))`,
+                  '--tree-depth': level - 1,
+                } as CSSProperties
+              }
+            >
               {props.onDrop && canAdmin && (
                 <AriaButton slot="drag" className={styles.dragHandle} aria-label={`Drag ${child.item.title ?? ''}`}>
                   <Icon name="menu" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChildEpic, buildChildIssue } from './test/child-items-fixtures.ts';
-import { applyDrop, planDrop } from './tree-drop.ts';
+import { applyDrop, checkDrop, DROP_REFUSALS, planDrop } from './tree-drop.ts';
 import { type Branch, branchChildren } from './tree-model.ts';
 
 const branch = (epics: Branch['epics'], issues: Branch['issues']): { branch: Branch } => ({
@@ -44,5 +44,40 @@ describe('planDrop and applyDrop', () => {
     expect(planDrop(branches, e1.id, n1.id ?? '', 'before')).toBeNull();
     expect(planDrop(branches, n1.id ?? '', e1.id, 'on')).toBeNull();
     expect(planDrop(branches, 'missing', e1.id, 'on')).toBeNull();
+  });
+});
+
+describe('checkDrop', () => {
+  const root = { groupFullPath: 'acme', confidential: false, depth: 1 };
+  const sub = buildChildEpic({ title: 'Sub', group: { id: 'g2', fullPath: 'acme/web' } });
+  const top = buildChildEpic({ title: 'Top' });
+  const secret = buildChildEpic({ title: 'Secret', confidential: true });
+  const issue = buildChildIssue({ title: 'Public issue', confidential: false });
+  const tree = { root: branch([sub, top, secret], [issue]), [sub.id]: branch([], []), [secret.id]: branch([], []) };
+
+  it.each([
+    ['an epic of the parent group under a subgroup epic', top.id, sub.id, DROP_REFUSALS.otherGroup],
+    ['a public epic under a confidential one', top.id, secret.id, DROP_REFUSALS.confidentialEpic],
+    ['a public issue under a confidential epic', issue.id ?? '', secret.id, DROP_REFUSALS.confidentialIssue],
+    ['a subgroup epic under a parent group epic', sub.id, top.id, null],
+  ] as const)('%s', (_name, moved, target, refusal) => {
+    const result = checkDrop(tree, root, moved, target, 'on');
+    expect(result.refusal).toBe(refusal);
+    expect(result.plan === null).toBe(refusal !== null);
+  });
+
+  it('refuses a tree deeper than 7 levels', () => {
+    const deepRoot = { ...root, depth: 6 };
+    const parent = buildChildEpic({ title: 'Parent', hasChildren: true });
+    const deep = { root: branch([parent, top], []) };
+    // Top (a leaf) under Parent: depth 6 (root) + 1 (Parent) + 1 = 8.
+    expect(checkDrop(deep, deepRoot, top.id, parent.id, 'on').refusal).toBe(DROP_REFUSALS.tooDeep);
+    expect(checkDrop(deep, { ...root, depth: 5 }, top.id, parent.id, 'on').refusal).toBeNull();
+  });
+
+  it('checks nothing for a reorder among siblings', () => {
+    expect(checkDrop(tree, { ...root, confidential: true }, top.id, sub.id, 'before')).toMatchObject({
+      refusal: null,
+    });
   });
 });

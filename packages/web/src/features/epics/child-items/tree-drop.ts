@@ -38,6 +38,58 @@ function isWithin(branches: Branches, key: string, ancestorKey: string): boolean
   return false;
 }
 
+/** The tree's own epic: what the drop rules need to know of the root of the branches. */
+export type TreeRoot = { groupFullPath: string; confidential: boolean /** 1 for a top-level epic */; depth: number };
+
+/** The most levels an epic tree has (GitLab's `MAX_HIERARCHY_DEPTH`). */
+export const MAX_EPIC_DEPTH = 7;
+
+/** Why a drop is refused (the reason shown beside the pointer while dragging). */
+export const DROP_REFUSALS = {
+  otherGroup: 'This epic cannot be added. An epic must belong to the same group or subgroup as its parent epic.',
+  tooDeep: `Epics can be nested ${MAX_EPIC_DEPTH} levels deep at most.`,
+  confidentialEpic: 'A non-confidential epic cannot be assigned to a confidential parent epic.',
+  confidentialIssue: 'A non-confidential issue cannot be added to a confidential epic.',
+} as const;
+
+/** How many levels the loaded subtree of `key` spans (1 for a leaf; an unloaded epic with children counts 2). */
+function subtreeHeight(branches: Branches, key: string, epic: ChildEpic): number {
+  const branch = branches[key]?.branch;
+  if (!branch) return epic.hasChildren ? 2 : 1;
+  let deepest = 0;
+  for (const child of branch.epics) deepest = Math.max(deepest, subtreeHeight(branches, child.id, child));
+  return 1 + deepest;
+}
+
+/** The level of branch `key` below the root (0 for the root itself). */
+function levelOf(branches: Branches, key: string): number {
+  let level = 0;
+  for (let current = findChild(branches, key); current; current = findChild(branches, current.parentKey)) level++;
+  return level;
+}
+
+/**
+ * Why the epic `parentKey` (the root, or a loaded epic) cannot hold `child`: another group hierarchy,
+ * too deep a tree, or a confidential parent for a public child — the server's rules, checked while
+ * dragging. Null when the drop may go ahead (the server has the last word).
+ */
+export function dropRefusal(branches: Branches, root: TreeRoot, child: TreeChild, parentKey: string): string | null {
+  // The root is no child of any branch: then `parent` is undefined and the root's facts apply.
+  const parent = findChild(branches, parentKey)?.child;
+  const parentEpic = parent?.kind === 'epic' ? parent.item : null;
+  const parentGroup = parentEpic ? parentEpic.group.fullPath : root.groupFullPath;
+  const parentConfidential = parentEpic ? parentEpic.confidential === true : root.confidential;
+  if (child.kind === 'issue') {
+    return parentConfidential && !child.item.confidential ? DROP_REFUSALS.confidentialIssue : null;
+  }
+  const group = child.item.group.fullPath;
+  if (group !== parentGroup && !group.startsWith(`${parentGroup}/`)) return DROP_REFUSALS.otherGroup;
+  const parentDepth = root.depth + levelOf(branches, parentKey);
+  if (parentDepth + subtreeHeight(branches, child.item.id, child.item) > MAX_EPIC_DEPTH) return DROP_REFUSALS.tooDeep;
+  if (parentConfidential && !child.item.confidential) return DROP_REFUSALS.confidentialEpic;
+  return null;
+}
+
 /** What dropping `movedKey` at `targetKey` / `position` does, or null when the drop is not allowed. */
 export function planDrop(
   branches: Branches,
@@ -126,4 +178,21 @@ export function applyDrop<S extends { branch?: Branch }>(
     } as S;
   }
   return next;
+}
+
+/**
+ * A drop checked as it would be made: its plan, or the reason it is refused (a move to another
+ * parent breaking the tree's rules). Both null for a drop that means nothing (onto an issue, …).
+ */
+export function checkDrop(
+  branches: Branches,
+  root: TreeRoot,
+  movedKey: string,
+  targetKey: string,
+  position: DropPosition,
+): { plan: DropPlan | null; refusal: string | null } {
+  const plan = planDrop(branches, movedKey, targetKey, position);
+  if (!plan || plan.sourceKey === plan.targetKey) return { plan, refusal: null };
+  const refusal = dropRefusal(branches, root, plan.child, plan.targetKey);
+  return refusal ? { plan: null, refusal } : { plan, refusal: null };
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildChildEpic, buildChildIssue } from './test/child-items-fixtures.ts';
-import { branchChildren, formHeading, moveItem, moveTarget } from './tree-model.ts';
+import { branchChildren, formHeading, looksLikeReference, moveItem, moveTarget } from './tree-model.ts';
 
 const item = (id: string, relativePosition: number | null) => ({ id, relativePosition });
+
+describe('looksLikeReference', () => {
+  it.each([
+    ['#3', true],
+    ['acme/web#3', true],
+    ['&12', true],
+    ['acme&12', true],
+    ['https://example.com/acme/web/-/issues/3', true],
+    ['mesh', false],
+    ['acme/web#', false],
+  ])('%s → %s', (word, expected) => expect(looksLikeReference(word)).toBe(expected));
+});
 
 describe('moveItem', () => {
   it.each([

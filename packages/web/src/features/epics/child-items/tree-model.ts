@@ -13,9 +13,6 @@ export function childKey(child: TreeChild): string {
   return child.kind === 'epic' ? child.item.id : (child.item.id ?? child.item.epicIssueId);
 }
 
-/** At most this many child epics and issues per request ('Show more' continues). */
-export const CHILD_ITEMS_PAGE_SIZE = 100;
-
 /** A branch: the loaded children of one epic, with separate paging for epics and issues. */
 export type Branch = {
   epics: ChildEpic[];
@@ -45,6 +42,11 @@ function byPosition<T extends { relativePosition?: number | null }>(items: reado
       return pa - pb;
     })
     .map(({ item }) => item);
+}
+
+/** Whether a typed word is a reference or link (`#3`, `group/project#3`, `&1`, a URL) rather than words to search. */
+export function looksLikeReference(word: string): boolean {
+  return /^[\w./-]*[#&]\d+$/.test(word) || /^https?:\/\/\S+$/.test(word);
 }
 
 /**

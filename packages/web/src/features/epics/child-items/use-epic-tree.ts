@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import {
   EpicChildItemsQueryDocument,
@@ -8,16 +8,9 @@ import {
   EpicTreeReorderMutationDocument,
   type EpicTreeReorderMutationMutationVariables,
 } from '../../../gql/graphql.ts';
-import { applyDrop, type DropPosition, planDrop } from './tree-drop.ts';
-import {
-  type Branch,
-  CHILD_ITEMS_PAGE_SIZE,
-  type ChildEpic,
-  type MoveDirection,
-  moveItem,
-  moveTarget,
-  type TreeChild,
-} from './tree-model.ts';
+import { applyDrop, checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
+import { CHILD_ITEMS_PAGE_SIZE, takeEpicTreeFirstPage } from './tree-first-page.ts';
+import { type Branch, type ChildEpic, type MoveDirection, moveItem, moveTarget, type TreeChild } from './tree-model.ts';
 
 export type TreeParent = NonNullable<NonNullable<EpicChildItemsQueryQuery['group']>['epic']>;
 
@@ -27,17 +20,36 @@ export const MOVE_FAILED = 'Something went wrong while moving item.';
 
 type ReorderMove = EpicTreeReorderMutationMutationVariables['input']['moved'];
 
-/** Sends one reorder or move of the tree; false when the server refused it or could not be reached. */
-async function saveReorder(client: ApolloClient, baseEpicId: string, moved: ReorderMove): Promise<boolean> {
+/**
+ * Sends one reorder or move of the tree: null when saved, else what went wrong — `fallback` (the
+ * spec's text) followed by the server's reason when it gave one ('A non-confidential epic cannot…').
+ */
+async function saveReorder(
+  client: ApolloClient,
+  baseEpicId: string,
+  moved: ReorderMove,
+  fallback: string,
+): Promise<string | null> {
   try {
     const { data } = await client.mutate({
       mutation: EpicTreeReorderMutationDocument,
       variables: { input: { baseEpicId, moved } },
     });
-    return Boolean(data) && (data?.epicTreeReorder?.errors.length ?? 0) === 0;
+    if (!data?.epicTreeReorder) return fallback;
+    const [reason] = data.epicTreeReorder.errors;
+    return reason === undefined ? null : `${fallback} ${reason}`;
   } catch {
-    return false;
+    return fallback;
   }
+}
+
+/** What the drop rules need to know of the tree's own epic: its group, confidentiality and level. */
+function treeRootOf(parent: TreeParent): TreeRoot {
+  return {
+    groupFullPath: parent.group.fullPath,
+    confidential: parent.confidential === true,
+    depth: (parent.ancestors?.count ?? 0) + 1,
+  };
 }
 
 /** The key of the tree's own epic in `branches`; child epics are keyed by their global id. */
@@ -72,6 +84,8 @@ export function useEpicTree(groupFullPath: string, iid: string) {
   const [parent, setParent] = useState<TreeParent | null>(null);
   const [branches, setBranches] = useState<Record<string, BranchState>>({});
   const [expandedKeys, setExpandedKeys] = useState<ReadonlySet<string>>(new Set());
+  /** Why the last reorder or move failed: shown beside the tree, where the change was made. */
+  const [changeError, setChangeError] = useState<string | null>(null);
   const places = useRef(new Map<string, Where>([[ROOT, { fullPath: groupFullPath, iid }]]));
   const branchesRef = useRef(branches);
   branchesRef.current = branches;
@@ -82,18 +96,24 @@ export function useEpicTree(groupFullPath: string, iid: string) {
       if (!where) return;
       setBranches((current) => ({ ...current, [key]: { ...current[key], loading: true, error: false } }));
       try {
-        const { data } = await client.query({
-          query: EpicChildItemsQueryDocument,
-          variables: {
-            ...where,
-            pageSize: CHILD_ITEMS_PAGE_SIZE,
-            epicEndCursor: previous?.hasMoreEpics ? previous.epicEndCursor : undefined,
-            issueEndCursor: previous?.hasMoreIssues ? previous.issueEndCursor : undefined,
-          },
-          fetchPolicy: 'network-only',
-        });
+        const { data } = await (previous
+          ? client.query({
+              query: EpicChildItemsQueryDocument,
+              variables: {
+                ...where,
+                pageSize: CHILD_ITEMS_PAGE_SIZE,
+                epicEndCursor: previous.hasMoreEpics ? previous.epicEndCursor : undefined,
+                issueEndCursor: previous.hasMoreIssues ? previous.issueEndCursor : undefined,
+              },
+              fetchPolicy: 'network-only',
+            })
+          : takeEpicTreeFirstPage(client, where.fullPath, where.iid));
         const epic = data?.group?.epic;
-        if (!epic) throw new Error('not found');
+        if (!epic) {
+          // A missing or hidden epic: the page shows its 404 (no alert about child epics).
+          setBranches((current) => ({ ...current, [key]: { ...current[key], loading: false, error: true } }));
+          return;
+        }
         const page = previous
           ? {
               ...epic,
@@ -178,33 +198,43 @@ export function useEpicTree(groupFullPath: string, iid: string) {
         ...current,
         [key]: { ...current[key], loading: false, error: false, branch: after },
       }));
-      const revert = () => {
+      setChangeError(null);
+      const failure = await saveReorder(
+        client,
+        parent.id,
+        {
+          id: moved,
+          adjacentReferenceId: adjacent,
+          // 'after': the adjacent item ends up after the moved one.
+          relativePosition: direction === 'up' ? 'after' : 'before',
+        },
+        REORDER_FAILED,
+      );
+      if (failure) {
         setBranches((current) => ({
           ...current,
           [key]: { ...current[key], loading: false, error: false, branch: before },
         }));
-        pushAlert({ variant: 'danger', message: REORDER_FAILED });
-      };
-      const saved = await saveReorder(client, parent.id, {
-        id: moved,
-        adjacentReferenceId: adjacent,
-        // 'after': the adjacent item ends up after the moved one.
-        relativePosition: direction === 'up' ? 'after' : 'before',
-      });
-      if (!saved) revert();
+        setChangeError(failure);
+      }
     },
-    [client, parent, pushAlert],
+    [client, parent],
   );
+
+  /** The facts about the tree's own epic the drop rules need (null until it is loaded). */
+  const root = useMemo(() => (parent ? treeRootOf(parent) : null), [parent]);
 
   /**
    * A drag-and-drop: reorders among siblings or moves under another epic, optimistically; reverted
-   * with an alert when the server refuses. Returns false when the drop is not allowed.
+   * with the reason beside the tree when the server refuses. Returns false when the drop is not allowed.
    */
   const drop = useCallback(
     async (movedKey: string, targetKey: string, position: DropPosition) => {
       const before = branchesRef.current;
-      const plan = planDrop(before, movedKey, targetKey, position);
-      if (!plan || !parent) return false;
+      if (!parent || !root) return false;
+      const { plan, refusal } = checkDrop(before, root, movedKey, targetKey, position);
+      if (refusal) setChangeError(refusal);
+      if (!plan) return false;
       const newParentId =
         plan.sourceKey === plan.targetKey ? undefined : plan.targetKey === ROOT ? parent.id : plan.targetKey;
       const id = plan.child.kind === 'epic' ? plan.child.item.id : plan.child.item.epicIssueId;
@@ -214,23 +244,41 @@ export function useEpicTree(groupFullPath: string, iid: string) {
           : plan.adjacent.item.epicIssueId
         : undefined;
       setBranches(applyDrop(before, plan));
-      const revert = () => {
+      setChangeError(null);
+      const failure = await saveReorder(
+        client,
+        parent.id,
+        {
+          id,
+          adjacentReferenceId: adjacent,
+          // 'after': the adjacent item ends up after the moved one.
+          relativePosition: adjacent ? (plan.place === 'before' ? 'after' : 'before') : undefined,
+          newParentId,
+        },
+        newParentId ? MOVE_FAILED : REORDER_FAILED,
+      );
+      if (failure) {
         setBranches(before);
-        pushAlert({ variant: 'danger', message: newParentId ? MOVE_FAILED : REORDER_FAILED });
-      };
-      const saved = await saveReorder(client, parent.id, {
-        id,
-        adjacentReferenceId: adjacent,
-        // 'after': the adjacent item ends up after the moved one.
-        relativePosition: adjacent ? (plan.place === 'before' ? 'after' : 'before') : undefined,
-        newParentId,
-      });
-      if (!saved) revert();
-      else if (newParentId) await reload();
+        setChangeError(failure);
+      } else if (newParentId) await reload();
       return true;
     },
-    [client, parent, pushAlert, reload],
+    [client, parent, root, reload],
   );
 
-  return { parent, branches, expandedKeys, changeExpanded, showMore, reload, move, drop };
+  const dismissChangeError = useCallback(() => setChangeError(null), []);
+
+  return {
+    parent,
+    root,
+    branches,
+    expandedKeys,
+    changeExpanded,
+    showMore,
+    reload,
+    move,
+    drop,
+    changeError,
+    dismissChangeError,
+  };
 }

@@ -1,10 +1,11 @@
 import { type KeyboardEvent, useState } from 'react';
-import { addReferences } from './tree-model.ts';
+import { addReferences, looksLikeReference } from './tree-model.ts';
 
 /**
  * The pending references of an add-by-reference form (child items, linked items): a space or a
  * paste of several references moves the finished ones into the list (blanks dropped, duplicates
- * once); Backspace in an empty input takes the last one back out.
+ * once) — words that are no references stay in the input, to search with; Backspace in an empty
+ * input takes the last one back out.
  */
 export function usePendingReferences() {
   const [pending, setPending] = useState<string[]>([]);
@@ -12,9 +13,9 @@ export function usePendingReferences() {
   const isEmpty = pending.length === 0 && input.trim() === '';
 
   const handleInputChange = (value: string) => {
-    if (/\s/.test(value)) {
-      const parts = value.split(/\s+/);
-      const last = parts.pop() ?? '';
+    const parts = value.split(/\s+/);
+    const last = parts.pop() ?? '';
+    if (parts.length > 0 && parts.filter(Boolean).every(looksLikeReference)) {
       setPending((current) => addReferences(current, parts.join(' ')));
       setInput(last);
     } else {

@@ -17,25 +17,37 @@ type EpicBarProps = {
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
-/** The accessible name of a bar: title, dates and, when tracked, progress. */
-export function epicBarLabel(epic: Pick<RoadmapEpic, 'title'>, when: string, progress: EpicProgress | null): string {
-  return [epic.title ?? '', when, progress?.title].filter(Boolean).join(', ');
+/** The accessible name of a bar: title, 'closed' for a closed epic, dates and, when tracked, progress. */
+export function epicBarLabel(
+  epic: Pick<RoadmapEpic, 'title'> & { state?: RoadmapEpic['state'] },
+  when: string,
+  progress: EpicProgress | null,
+): string {
+  return [epic.title ?? '', epic.state === 'closed' ? 'closed' : '', when, progress?.title].filter(Boolean).join(', ');
 }
 
-/** The bar's popover: the progress ('40% issues closed'), the dates and the detail ('2 of 5 issues closed'). */
+/**
+ * The bar's popover: the epic's title (and 'Closed'), the progress ('40% issues closed'), the dates
+ * and the detail ('2 of 5 issues closed').
+ */
 export function epicBarPopover(
-  epic: Pick<RoadmapEpic, 'title'>,
+  epic: Pick<RoadmapEpic, 'title'> & { state?: RoadmapEpic['state'] },
   when: string,
   progress: EpicProgress | null,
 ): ReactNode {
   return (
     <>
-      <strong className={styles.popoverTitle}>{progress ? progress.title : epic.title}</strong>
+      <strong className={styles.popoverTitle}>{epic.title}</strong>
+      {epic.state === 'closed' && <span>Closed</span>}
+      {progress && <span>{progress.title}</span>}
       <span>{when}</span>
       {progress && <span>{progress.detail}</span>}
     </>
   );
 }
+
+/** Room a percentage beside a bar needs ('100%' at 12 px and a gap). */
+export const PERCENT_LABEL_WIDTH = 44;
 
 /**
  * An epic's bar in its start period's cell: the epic's colours, clipped to the timeframe (square
@@ -49,6 +61,7 @@ export function EpicBar({ epic, dates, geometry, when, progress, rowKey, onLinkC
     dates.startDateOutOfRange && styles.barClippedStart,
     dates.endDateOutOfRange && styles.barClippedEnd,
     tooSmall && styles.barTooSmall,
+    epic.state === 'closed' && styles.barClosed,
   ]
     .filter(Boolean)
     .join(' ');

@@ -15,13 +15,17 @@ import styles from '../roadmap.module.css';
 import { readableTextColor } from '../utils/readable-text-color.ts';
 import type { RoadmapRow } from '../utils/roadmap-rows.ts';
 import { BlockedEpicIcon } from './blocked-epic-icon.tsx';
-import { EpicBar } from './epic-bar.tsx';
+import { EpicBar, PERCENT_LABEL_WIDTH } from './epic-bar.tsx';
 import { HintIcon } from './hint-icon.tsx';
 
 export type EpicRowContext = {
   timeframe: Timeframe;
   cellWidth: number;
   leftWidth: number;
+  /** The part of the timeline in view (track pixels); null until measured. */
+  visibleTrack: { start: number; end: number } | null;
+  /** Scrolls the timeline so that a bar starting at `offset` (track pixels) is in view. */
+  onScrollToBar: (offset: number) => void;
   /** The roadmap's group: epics of other groups show their group name when they have no parent. */
   groupFullPath: string;
   progressKind: ProgressTracking | null;
@@ -34,6 +38,46 @@ export type EpicRowContext = {
 
 type EpicRowData = Extract<RoadmapRow, { kind: 'epic' }>;
 
+/** Width of the arrow marker of a bar out of view. */
+const MARKER_WIDTH = 24;
+
+/**
+ * An arrow at the edge of the visible timeline when the row's bar lies wholly left or right of it;
+ * pressing it scrolls the bar into view. (Keyboard users reach the bar itself, which scrolls into
+ * view on focus, so the marker is no tab stop.)
+ */
+function OffViewMarker({
+  title,
+  offset,
+  width,
+  visible,
+  onScrollToBar,
+}: {
+  title: string;
+  offset: number;
+  width: number;
+  visible: EpicRowContext['visibleTrack'];
+  onScrollToBar: (offset: number) => void;
+}) {
+  if (!visible) return null;
+  const side = offset + width <= visible.start ? 'left' : offset >= visible.end ? 'right' : null;
+  if (!side) return null;
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={styles.offViewMarker}
+      data-side={side}
+      style={{ left: side === 'left' ? visible.start + 4 : visible.end - MARKER_WIDTH - 4 }}
+      aria-label={`Scroll to ${title}`}
+      title={`Scroll to ${title}`}
+      onClick={() => onScrollToBar(offset)}
+    >
+      <Icon name={side === 'left' ? 'chevron-left' : 'chevron-right'} size={12} />
+    </button>
+  );
+}
+
 type EpicRowProps = { row: EpicRowData; context: EpicRowContext };
 
 /** Padding of a row's details for its nesting level. */
@@ -41,9 +85,17 @@ export function indentFor(level: number): string {
   return `calc(var(--space-2) + ${(level - 1) * 16}px)`;
 }
 
-/** The child epic count the row shows (open and closed child epics). */
-export function childEpicCount(epic: EpicRowData['epic']): number | null {
-  return epic.descendantCounts ? epic.descendantCounts.openedEpics + epic.descendantCounts.closedEpics : null;
+/** The child epic count the row shows: its direct child epics (open and closed) the viewer can see. */
+export function childEpicCount(epic: Pick<EpicRowData['epic'], 'childrenCount'>): number {
+  return epic.childrenCount;
+}
+
+/** 'N outside this timeframe': direct child epics the timeline does not reach; null when none. */
+export function outsideTimeframeText(
+  epic: Pick<EpicRowData['epic'], 'childrenCount' | 'childrenCountWithinTimeframe'>,
+): string | null {
+  const outside = epic.childrenCount - epic.childrenCountWithinTimeframe;
+  return outside > 0 ? `${outside} outside this timeframe` : null;
 }
 
 /**
@@ -60,6 +112,7 @@ export const EpicRow = memo(
     // Spec 000: the child epic count shows only when sub-epics are allowed.
     const childCount = featureSwitches().subEpics ? childEpicCount(epic) : null;
     const childCountText = childEpicCountText(childCount);
+    const outsideText = outsideTimeframeText(epic);
     const showGroup = epic.group.fullPath !== context.groupFullPath && !epic.parent;
     const labels = context.showLabels ? (epic.labels?.nodes ?? []) : [];
 
@@ -67,7 +120,7 @@ export const EpicRow = memo(
       <div className={styles.rowInner}>
         <div className={styles.details} style={{ width: leftWidth, paddingLeft: indentFor(level) }}>
           <div className={styles.expander}>
-            {epic.hasChildrenWithinTimeframe && (
+            {childCount > 0 && (
               <button
                 type="button"
                 className={styles.iconButton}
@@ -103,6 +156,7 @@ export const EpicRow = memo(
                   )}
                 </span>
               )}
+              {outsideText && <span className={styles.metaOutside}>{outsideText}</span>}
             </div>
             {labels.length > 0 && (
               <div className={styles.labels}>
@@ -139,6 +193,23 @@ export const EpicRow = memo(
             rowKey={key}
             onLinkClick={context.onLinkClick}
           />
+          <OffViewMarker
+            title={epic.title ?? ''}
+            offset={geometry.offset}
+            width={Math.max(geometry.width, 1)}
+            visible={context.visibleTrack}
+            onScrollToBar={context.onScrollToBar}
+          />
+          {progress?.percentage != null &&
+            geometry.offset + geometry.width + PERCENT_LABEL_WIDTH <= timeframe.periods.length * cellWidth && (
+              <span
+                className={styles.barPercent}
+                style={{ left: geometry.offset + Math.max(geometry.width, 1) }}
+                aria-hidden="true"
+              >
+                {progress.percentage}%
+              </span>
+            )}
         </div>
       </div>
     );

@@ -1,5 +1,5 @@
 import { type Timeframe, timeframeText } from '@milepost/shared';
-import { type MouseEvent, memo, useMemo } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { milestoneTypeText, type RoadmapMilestone } from '../hooks/use-roadmap-milestones.ts';
@@ -16,14 +16,20 @@ type MilestonesRowProps = {
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
-/** Height of one line of milestones (expanded: bar and title; collapsed: the bars only). */
-export const MILESTONE_LANE_HEIGHT = 22;
-/** A milestone too short to draw (spec §9 'minimum') is a 9 px diamond. */
-const MINIMUM_BAR_WIDTH = 9;
+/** Height of one line of milestones: a bar with its title beside it. */
+export const MILESTONE_LANE_HEIGHT = 20;
+/** A milestone too short to draw (spec §9 'minimum') is a 7 px square turned into a 9 px diamond. */
+const MINIMUM_BAR_WIDTH = 7;
+
+const NEXT_KEYS = new Set(['ArrowRight', 'ArrowDown']);
+const PREVIOUS_KEYS = new Set(['ArrowLeft', 'ArrowUp']);
 
 /**
  * The milestones row between the header and the epics: a button that collapses it, with the count;
- * each milestone a bar linking to its page; the shell's popover names its type and dates.
+ * each milestone a bar linking to its page, its title beside the bar (never under another bar); the
+ * shell's popover names its type and dates. The milestones are one composite widget (a toolbar):
+ * Tab enters it at the last milestone used and leaves it with one more Tab; the arrow keys, Home and
+ * End move between milestones in timeline order.
  */
 export const MilestonesRow = memo(function MilestonesRow({
   milestones,
@@ -38,6 +44,27 @@ export const MilestonesRow = memo(function MilestonesRow({
     () => layoutMilestones(milestones, timeframe, cellWidth, { withTitles: expanded }),
     [milestones, timeframe, cellWidth, expanded],
   );
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const activeIndex = Math.max(
+    0,
+    placed.findIndex((item) => item.milestone.id === activeId),
+  );
+  const trackRef = useRef<HTMLDivElement>(null);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || placed.length === 0) return;
+    let next: number;
+    if (NEXT_KEYS.has(event.key)) next = Math.min(activeIndex + 1, placed.length - 1);
+    else if (PREVIOUS_KEYS.has(event.key)) next = Math.max(activeIndex - 1, 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = placed.length - 1;
+    else return;
+    event.preventDefault();
+    const id = placed[next]?.milestone.id ?? null;
+    setActiveId(id);
+    trackRef.current?.querySelectorAll<HTMLElement>('a')[next]?.focus();
+  };
+
   return (
     <section className={styles.milestonesRow} aria-label="Milestones">
       <div className={styles.milestonesDetails} style={{ width: leftWidth }}>
@@ -47,47 +74,51 @@ export const MilestonesRow = memo(function MilestonesRow({
           <span className={styles.countBadge}>{placed.length}</span>
         </Button>
       </div>
-      <ul
+      <div
+        ref={trackRef}
+        role="toolbar"
+        aria-label="Milestones in the timeline"
+        aria-orientation="horizontal"
         className={styles.milestonesTrack}
         style={{ width: timeframe.periods.length * cellWidth, height: Math.max(lanes, 1) * MILESTONE_LANE_HEIGHT }}
+        onKeyDown={handleKeyDown}
       >
-        {placed.map(({ milestone, geometry, size, lane, startDateOutOfRange, endDateOutOfRange }) => {
+        {placed.map(({ milestone, geometry, size, lane, startDateOutOfRange, endDateOutOfRange }, index) => {
           const type = milestoneTypeText(milestone);
           const when = timeframeText({ startDate: milestone.startDate, dueDate: milestone.dueDate });
+          const width = size === 'minimum' ? MINIMUM_BAR_WIDTH : Math.max(geometry.width, 1);
           return (
-            <li
+            <a
               key={milestone.id}
-              className={styles.milestoneItem}
+              href={milestone.webPath}
+              tabIndex={index === activeIndex ? 0 : -1}
+              aria-label={`${milestone.title}, ${type}, ${when}`}
+              data-size={size}
+              data-tooltip="milestone"
+              data-title={milestone.title}
+              data-type={type}
+              data-when={when}
+              onClick={onLinkClick}
+              onFocus={() => setActiveId(milestone.id)}
+              className={[
+                styles.milestoneItem,
+                startDateOutOfRange && styles.barClippedStart,
+                endDateOutOfRange && styles.barClippedEnd,
+              ]
+                .filter(Boolean)
+                .join(' ')}
               style={{ left: geometry.offset, top: lane * MILESTONE_LANE_HEIGHT }}
             >
-              <a
-                href={milestone.webPath}
-                aria-label={`${milestone.title}, ${type}, ${when}`}
-                data-size={size}
-                data-tooltip="milestone"
-                data-title={milestone.title}
-                data-type={type}
-                data-when={when}
-                onClick={onLinkClick}
-                className={[
-                  styles.milestoneBar,
-                  startDateOutOfRange && styles.barClippedStart,
-                  endDateOutOfRange && styles.barClippedEnd,
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                style={{ width: size === 'minimum' ? MINIMUM_BAR_WIDTH : Math.max(geometry.width, 1) }}
-              >
-                {expanded && size === 'normal' && (
-                  <span className={styles.milestoneTitle} aria-hidden="true">
-                    {milestone.title}
-                  </span>
-                )}
-              </a>
-            </li>
+              <span className={styles.milestoneBar} style={{ width }} aria-hidden="true" />
+              {expanded && (
+                <span className={styles.milestoneTitle} aria-hidden="true">
+                  {milestone.title}
+                </span>
+              )}
+            </a>
           );
         })}
-      </ul>
+      </div>
     </section>
   );
 });

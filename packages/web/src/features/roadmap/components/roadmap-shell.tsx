@@ -27,7 +27,7 @@ type RoadmapShellProps = {
   today: string;
   /** The rows to draw; null while the first page loads (skeleton rows). */
   rows: readonly RoadmapRow[] | null;
-  rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth'>;
+  rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth' | 'visibleTrack' | 'onScrollToBar'>;
   bufferSize: number;
   onBufferSizeChange: (bufferSize: number) => void;
   hasNextPage: boolean;
@@ -44,7 +44,8 @@ const SKELETON_ROWS = 6;
  * The roadmap's scrolling area: a sticky timeline header, the milestones row and the epic rows. Rows
  * are virtualised (only the visible ones plus `bufferSize` on each side are in the DOM); the next
  * page loads when the last rows come into view; today's line crosses header and rows; a shadow at the
- * bottom shows, once the list is scrolled, while more rows lie below. From the keyboard, Home and End
+ * bottom shows, once the list is scrolled, while more rows lie below; the milestones row stays under
+ * the header while the rows scroll. From the keyboard, Home and End
  * in the list focus the first and the last loaded epic, the focused row stays drawn however far it is
  * scrolled, and focus scrolls clear of the sticky header and details column.
  */
@@ -76,7 +77,8 @@ export function RoadmapShell({
 
   // Where the rows start inside the scrolling shell (below the header and the milestones row).
   const [scrollMargin, setScrollMargin] = useState(0);
-  // Height of the sticky header: what keyboard focus scrolls rows clear of (scroll-padding).
+  // Height of the sticky header: where the (also sticky) milestones row sits. Keyboard focus scrolls
+  // rows clear of both (scroll-padding: the rows' own top).
   const [stickyTop, setStickyTop] = useState(0);
   useLayoutEffect(() => {
     const element = rowsRef.current;
@@ -167,15 +169,42 @@ export function RoadmapShell({
     if (!event.currentTarget.contains(event.relatedTarget)) focusedIndex.current = null;
   };
 
+  // The part of the timeline in view (the details column covers the shell's left edge), measured
+  // once scrolling pauses: bars out of view get an arrow at that edge.
+  const [visibleTrack, setVisibleTrack] = useState<EpicRowContext['visibleTrack']>(null);
+  const visibleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const measureVisibleTrack = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const start = Math.round(element.scrollLeft);
+    const end = start + Math.max(element.clientWidth - leftWidth, 0);
+    setVisibleTrack((current) => (current?.start === start && current.end === end ? current : { start, end }));
+  }, [leftWidth]);
+  useEffect(() => {
+    measureVisibleTrack();
+    return () => clearTimeout(visibleTimer.current);
+  }, [measureVisibleTrack]);
+  const handleScrollToBar = useCallback(
+    (offset: number) => {
+      scrollRef.current?.scrollTo({ left: Math.max(0, offset - cellWidth / 4), behavior: 'smooth' });
+    },
+    [cellWidth],
+  );
+
   const [showShadow, setShowShadow] = useState(false);
-  const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
-    const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
-    setShowShadow(scrollTop > 0 && Math.ceil(scrollTop) + clientHeight < scrollHeight);
-  }, []);
+  const handleScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => {
+      const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+      setShowShadow(scrollTop > 0 && Math.ceil(scrollTop) + clientHeight < scrollHeight);
+      clearTimeout(visibleTimer.current);
+      visibleTimer.current = setTimeout(measureVisibleTrack, 120);
+    },
+    [measureVisibleTrack],
+  );
 
   const context: EpicRowContext = useMemo(
-    () => ({ ...rowContext, timeframe, cellWidth, leftWidth }),
-    [rowContext, timeframe, cellWidth, leftWidth],
+    () => ({ ...rowContext, timeframe, cellWidth, leftWidth, visibleTrack, onScrollToBar: handleScrollToBar }),
+    [rowContext, timeframe, cellWidth, leftWidth, visibleTrack, handleScrollToBar],
   );
 
   const resolveTooltip = useCallback(
@@ -224,7 +253,7 @@ export function RoadmapShell({
       <div
         ref={scrollRef}
         className={styles.shell}
-        style={{ height: shellHeight, scrollPaddingTop: stickyTop, scrollPaddingLeft: leftWidth }}
+        style={{ height: shellHeight, scrollPaddingTop: scrollMargin, scrollPaddingLeft: leftWidth }}
         onScroll={handleScroll}
         data-testid="roadmap-shell"
         data-roadmap-scroll=""
@@ -241,7 +270,9 @@ export function RoadmapShell({
             todayOffset={todayOffset}
             corner={listTitle}
           />
-          <div>{renderMilestones?.({ cellWidth, leftWidth })}</div>
+          <div className={styles.milestonesSticky} style={{ top: stickyTop }}>
+            {renderMilestones?.({ cellWidth, leftWidth })}
+          </div>
           <div
             ref={rowsRef}
             className={styles.body}
@@ -333,6 +364,13 @@ function RowContent({ row, context }: { row: RoadmapRow; context: EpicRowContext
         <div className={styles.messageRow} style={indent}>
           <Icon name="info" />
           No child epics match applied filters
+        </div>
+      );
+    case 'children-outside':
+      return (
+        <div className={styles.messageRow} style={indent}>
+          <Icon name="info" />
+          {row.count === 1 ? '1 child epic outside this timeframe' : `${row.count} child epics outside this timeframe`}
         </div>
       );
     case 'loading-more':

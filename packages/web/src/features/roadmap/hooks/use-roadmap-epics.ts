@@ -82,6 +82,8 @@ export type RoadmapEpicsResult = {
   moreError: unknown;
   /** The epic named by the list does not exist or is hidden. */
   notFound: boolean;
+  /** One epic's children: how many it has in all, whatever the timeframe (null for a group's list). */
+  totalChildren: number | null;
   hasNextPage: boolean;
   loadingMore: boolean;
   /** Fetches the next page once (no-op while one loads, at the end, or past the epics limit). */
@@ -197,6 +199,7 @@ export function useRoadmapEpics(
     error: active.error,
     moreError: isGroup ? groupPages.error : null,
     notFound,
+    totalChildren: isGroup ? null : (children.data?.group?.epic?.childrenCount ?? null),
     hasNextPage,
     loadingMore,
     fetchNextPage,

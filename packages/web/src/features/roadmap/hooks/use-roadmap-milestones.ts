@@ -6,7 +6,7 @@ import { RoadmapGroupMilestonesQueryDocument, type RoadmapGroupMilestonesQueryQu
 export type RoadmapMilestone = NonNullable<RoadmapGroupMilestonesQueryQuery['group']>['milestones']['nodes'][number];
 
 /** Milestones fetched per request (GitLab's sub-group fetches also take 100 at a time). */
-const MILESTONES_PAGE_SIZE = 100;
+export const MILESTONES_PAGE_SIZE = 100;
 
 /** Spec §4: GROUP is a group milestone that is not a subgroup milestone. */
 export function milestoneMatchesType(milestone: RoadmapMilestone, type: MilestonesType): boolean {
@@ -30,22 +30,24 @@ export function milestoneTypeText(milestone: RoadmapMilestone): string {
 }
 
 /**
- * The group's active milestones within the timeline (all pages), of the chosen type. Skipped while
- * milestones are hidden.
+ * The group's active milestones within the timeline (all pages), of the chosen type; for one epic's
+ * roadmap (`epicIid`) only the milestones of its children's issues. Skipped while milestones are hidden.
  */
 export function useRoadmapMilestones({
   fullPath,
+  epicIid,
   timeframe,
   type,
   skip,
 }: {
   fullPath: string;
+  epicIid?: string;
   timeframe: Timeframe;
   type: MilestonesType;
   skip: boolean;
 }) {
   const { data, error, loading, fetchMore } = useQuery(RoadmapGroupMilestonesQueryDocument, {
-    variables: { fullPath, timeframe: timeframeQueryRange(timeframe), first: MILESTONES_PAGE_SIZE },
+    variables: { fullPath, epicIid, timeframe: timeframeQueryRange(timeframe), first: MILESTONES_PAGE_SIZE },
     skip,
   });
   const connection = data?.group?.milestones;

@@ -25,6 +25,23 @@ describe('layoutMilestones', () => {
     expect(lanes).toBe(2);
   });
 
+  it('keeps the title beside its bar free: a milestone starting under it goes to the next line', () => {
+    const a = buildRoadmapMilestone({
+      title: 'A long milestone title',
+      startDate: '2026-01-01',
+      dueDate: '2026-01-31',
+    });
+    const b = buildRoadmapMilestone({ title: 'B', startDate: '2026-02-15', dueDate: '2026-02-28' });
+    const c = buildRoadmapMilestone({ title: 'C', startDate: '2026-04-01', dueDate: '2026-04-30' });
+    const { placed, lanes } = layoutMilestones([a, b, c], months, 180, { withTitles: true });
+    expect(Object.fromEntries(placed.map((p) => [p.milestone.title, p.lane]))).toEqual({
+      'A long milestone title': 0,
+      B: 1,
+      C: 0,
+    });
+    expect(lanes).toBe(2);
+  });
+
   it('keeps everything on one line without titles (the collapsed row)', () => {
     const a = buildRoadmapMilestone({ startDate: '2026-01-01', dueDate: '2026-03-31' });
     const b = buildRoadmapMilestone({ startDate: '2026-02-01', dueDate: '2026-04-30' });

@@ -21,14 +21,18 @@ export type PlacedMilestone<M extends MilestoneDates> = {
 
 /** Rough width of a title set at 12 px, to keep titles on one line from running into each other. */
 const TITLE_CHAR_WIDTH = 7;
-const TITLE_PADDING = 12;
+/** Space between a bar and its title beside it. */
+export const MILESTONE_TITLE_GAP = 4;
 const LANE_GAP = 8;
+/** The narrowest a drawn bar is (a 'minimum' milestone is a 9 px diamond). */
+const MINIMUM_WIDTH = 9;
 
 /**
  * Places milestones on the lines of the milestones row: each milestone clipped to the timeframe
  * (milestones wholly outside it are left out), sized by spec §9's small / minimum rules, and put on
- * the first line where neither its bar nor (with titles) its title overlaps another. Without titles
- * (the collapsed row) everything shares one line.
+ * the first line where neither its bar nor (with titles) its title beside the bar overlaps another —
+ * so a title is never drawn under or over another bar. Without titles (the collapsed row) everything
+ * shares one line.
  */
 export function layoutMilestones<M extends MilestoneDates>(
   milestones: readonly M[],
@@ -59,8 +63,8 @@ export function layoutMilestones<M extends MilestoneDates>(
   if (!withTitles) return { placed: items, lanes: items.length > 0 ? 1 : 0 };
   const laneEnds: number[] = [];
   for (const item of items) {
-    const titleWidth = item.milestone.title.length * TITLE_CHAR_WIDTH + TITLE_PADDING;
-    const end = item.geometry.offset + Math.max(item.geometry.width, titleWidth);
+    const titleWidth = item.milestone.title.length * TITLE_CHAR_WIDTH;
+    const end = item.geometry.offset + Math.max(item.geometry.width, MINIMUM_WIDTH) + MILESTONE_TITLE_GAP + titleWidth;
     let lane = laneEnds.findIndex((laneEnd) => laneEnd + LANE_GAP <= item.geometry.offset);
     if (lane === -1) {
       lane = laneEnds.length;

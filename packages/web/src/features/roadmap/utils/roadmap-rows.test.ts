@@ -15,7 +15,12 @@ const base = {
 
 describe('buildRoadmapRows', () => {
   it('lists top-level epics and nests an epic whose dated parent is in the list', () => {
-    const parent = buildRoadmapEpic({ title: 'Parent', hasChildrenWithinTimeframe: true });
+    const parent = buildRoadmapEpic({
+      title: 'Parent',
+      hasChildrenWithinTimeframe: true,
+      childrenCount: 1,
+      childrenCountWithinTimeframe: 1,
+    });
     const child = buildRoadmapEpic({
       title: 'Child',
       parent: { __typename: 'Epic', id: parent.id, startDate: '2026-10-01', dueDate: '2026-12-01' },
@@ -39,9 +44,14 @@ describe('buildRoadmapRows', () => {
     ['loading', { loading: true, error: false, epics: null }, ['Parent', 'children-loading']],
     ['failed', { loading: false, error: true, epics: null }, ['Parent', 'children-error']],
     ['loaded', { loading: false, error: false, epics: 'one' }, ['Parent', 'Kid']],
-    ['none, no filters', { loading: false, error: false, epics: [] }, ['Parent']],
+    ['none in the timeframe', { loading: false, error: false, epics: [] }, ['Parent', 'children-outside']],
   ] as const)('an expanded epic whose children are %s', (_name, state, expected) => {
-    const parent = buildRoadmapEpic({ title: 'Parent', hasChildrenWithinTimeframe: true });
+    const parent = buildRoadmapEpic({
+      title: 'Parent',
+      hasChildrenWithinTimeframe: true,
+      childrenCount: 1,
+      childrenCountWithinTimeframe: 1,
+    });
     const kid = buildRoadmapEpic({ title: 'Kid' });
     const children = new Map<string, ChildrenState>();
     if (state) children.set(parent.id, { ...state, epics: state.epics === 'one' ? [kid] : state.epics });
@@ -52,7 +62,11 @@ describe('buildRoadmapRows', () => {
   });
 
   it("says 'No child epics match applied filters' when filtered children are none", () => {
-    const parent = buildRoadmapEpic({ hasChildrenWithinTimeframe: true });
+    const parent = buildRoadmapEpic({
+      hasChildrenWithinTimeframe: true,
+      childrenCount: 1,
+      childrenCountWithinTimeframe: 1,
+    });
     const rows = buildRoadmapRows({
       ...base,
       epics: [parent],
@@ -63,11 +77,22 @@ describe('buildRoadmapRows', () => {
     expect(rows.map((r) => r.kind)).toEqual(['epic', 'children-empty']);
   });
 
-  it('ignores the expanded flag of an epic without children in the timeframe', () => {
-    const epic = buildRoadmapEpic({ hasChildrenWithinTimeframe: false });
+  it('ignores the expanded flag of an epic without child epics', () => {
+    const epic = buildRoadmapEpic({ childrenCount: 0 });
     const rows = buildRoadmapRows({ ...base, epics: [epic], expanded: new Set([epic.id]) });
     expect(rows).toHaveLength(1);
     expect(rows[0]?.kind === 'epic' && rows[0].isExpanded).toBe(false);
+  });
+
+  it('says how many child epics lie outside the timeframe when none is in it', () => {
+    const parent = buildRoadmapEpic({ childrenCount: 2, childrenCountWithinTimeframe: 0 });
+    const rows = buildRoadmapRows({
+      ...base,
+      epics: [parent],
+      expanded: new Set([parent.id]),
+      children: new Map([[parent.id, { loading: false, error: false, epics: [] }]]),
+    });
+    expect(rows[1]).toMatchObject({ kind: 'children-outside', count: 2, level: 2 });
   });
 
   it("ends with 'Loading epics' while the next page loads, and counts epic rows only", () => {

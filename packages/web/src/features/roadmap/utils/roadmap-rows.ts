@@ -25,6 +25,8 @@ export type RoadmapRow =
     }
   | { kind: 'children-loading'; key: string; level: number }
   | { kind: 'children-empty'; key: string; level: number }
+  /** An expanded epic whose child epics all lie outside the timeframe. */
+  | { kind: 'children-outside'; key: string; level: number; count: number }
   | { kind: 'children-error'; key: string; level: number }
   | { kind: 'loading-more'; key: string; level: number };
 
@@ -41,8 +43,9 @@ export type BuildRowsInput = {
 
 /**
  * The rows to draw, in order: the top-level epics of the list (spec §5 nesting), each followed by its
- * children when expanded (recursively), a loading / error / 'No child epics match applied filters'
- * line where children are pending or none match the filters, and a 'Loading epics' line at the end
+ * children when expanded (recursively), a loading / error / 'No child epics match applied filters' /
+ * 'N child epics outside this timeframe' line where children are pending, none match the filters or
+ * all lie outside the timeframe, and a 'Loading epics' line at the end
  * while the next page loads. Epics whose dates fall outside the timeframe are dropped.
  */
 export function buildRoadmapRows(input: BuildRowsInput): RoadmapRow[] {
@@ -56,7 +59,7 @@ export function buildRoadmapRows(input: BuildRowsInput): RoadmapRow[] {
       const dates = normaliseDates(epic, timeframe);
       if (!dates) continue;
       seen.add(epic.id);
-      const isExpanded = expanded.has(epic.id) && epic.hasChildrenWithinTimeframe;
+      const isExpanded = expanded.has(epic.id) && epic.childrenCount > 0;
       rows.push({ kind: 'epic', key: epic.id, epic, dates, level, isChild, isExpanded });
       if (!isExpanded) continue;
       const state = children.get(epic.id);
@@ -69,6 +72,9 @@ export function buildRoadmapRows(input: BuildRowsInput): RoadmapRow[] {
         addEpics(state.epics ?? [], level + 1, true);
         if (rows.length === before && input.hasFiltersApplied) {
           rows.push({ kind: 'children-empty', key: `${epic.id}:empty`, level: level + 1 });
+        } else if (rows.length === before) {
+          const count = epic.childrenCount;
+          rows.push({ kind: 'children-outside', key: `${epic.id}:outside`, level: level + 1, count });
         }
       }
     }

@@ -9,6 +9,7 @@ const OPERATIONS = {
   createIssue: 'CreateChildIssueMutation',
   projects: 'ChildItemsProjectsQuery',
   groups: 'ChildItemsGroupsQuery',
+  suggestions: 'AddExistingSuggestionsQuery',
 } as const;
 
 /** Test answers by operation (camel-case keys, so the linter does not take them for components). */

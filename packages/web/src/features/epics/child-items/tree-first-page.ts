@@ -1,0 +1,41 @@
+import type { ApolloClient } from '@apollo/client';
+import { EpicChildItemsQueryDocument } from '../../../gql/graphql.ts';
+
+/** At most this many child epics and issues per request ('Show more' continues). */
+export const CHILD_ITEMS_PAGE_SIZE = 100;
+
+/** A prefetched first page older than this is not used: the tree asks again (it keeps no cache). */
+const FRESH_MS = 10_000;
+
+type Prefetched = { at: number; request: ReturnType<typeof requestFirstPage> };
+
+const prefetched = new Map<string, Prefetched>();
+const keyOf = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
+
+function requestFirstPage(client: ApolloClient, fullPath: string, iid: string) {
+  return client.query({
+    query: EpicChildItemsQueryDocument,
+    variables: { fullPath, iid, pageSize: CHILD_ITEMS_PAGE_SIZE },
+    fetchPolicy: 'network-only',
+  });
+}
+
+/**
+ * Asks for the child-items tree's first page of an epic now (with the epic page's other first
+ * requests), for the tree to take once it mounts instead of asking after the page has rendered.
+ */
+export function prefetchEpicTreeFirstPage(client: ApolloClient, fullPath: string, iid: string): void {
+  const request = requestFirstPage(client, fullPath, iid);
+  // Failures reach the tree when it takes the request (or it asks again).
+  request.catch(() => undefined);
+  prefetched.set(keyOf(fullPath, iid), { at: Date.now(), request });
+}
+
+/** The tree's first page: the prefetched request when one is fresh (taken once), else a new one. */
+export function takeEpicTreeFirstPage(client: ApolloClient, fullPath: string, iid: string) {
+  const key = keyOf(fullPath, iid);
+  const found = prefetched.get(key);
+  prefetched.delete(key);
+  if (found && Date.now() - found.at < FRESH_MS) return found.request;
+  return requestFirstPage(client, fullPath, iid);
+}
