@@ -15,18 +15,10 @@
  * ≤ 500 ms); asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--build`,
  * `--no-build`, `--headed`.
  */
-import {
-  type BenchServer,
-  cleanUp,
-  DEMO_PASSWORD,
-  onCleanUp,
-  startBenchServer,
-} from '@milepost/server/bench/bench-server.ts';
+import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
-import { ensureBuild, launchChromium, signIn } from './bench-common.ts';
+import { openSignedIn, out, parseBenchArgs, printRunTable, runBench, startBench, VIEWPORT } from './bench-common.ts';
 
-const USER = 'alice';
-const VIEWPORT = { width: 1440, height: 900 };
 const TARGET = { firstRowMs: 500, roadmapTabMs: 500 };
 const EPIC_TITLE = 'Platform modernisation';
 const GROUP = 'acme';
@@ -35,26 +27,8 @@ const ROADMAP_ROW = 'ul[aria-label="Child epics"] > li';
 /** How long the reader looks at the tree before opening the Roadmap tab. */
 const READING_MS = 1000;
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function parseArgs(argv: readonly string[]) {
-  const options = { runs: 5, warmup: 1, build: 'auto' as 'auto' | 'always' | 'never', headed: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = (argv[i] ?? '').split('=', 2);
-    const number = (min: number) => {
-      const n = Number(inline ?? argv[++i]);
-      if (!Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--runs') options.runs = number(1);
-    else if (flag === '--warmup') options.warmup = number(0);
-    else if (flag === '--build') options.build = 'always';
-    else if (flag === '--no-build') options.build = 'never';
-    else if (flag === '--headed') options.headed = true;
-    else throw new Error(`Unknown option ${flag}. Options: --runs N --warmup N --build --no-build --headed`);
-  }
-  return options;
-}
+const parseArgs = (argv: readonly string[]) =>
+  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } });
 
 type Probe = { header: number | null; firstRow: number | null; roadmapRow: number | null; longTasks: number[] };
 
@@ -101,9 +75,8 @@ function installProbes({ title, treeRow, roadmapRow }: { title: string; treeRow:
 type RunResult = { headerMs: number; firstRowMs: number; roadmapTabMs: number; longestTaskMs: number };
 
 async function epicPath(browser: Browser, server: BenchServer): Promise<string> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
+  const { context } = await openSignedIn(browser, server);
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
     const response = await context.request.get(
       `/api/v4/groups/${GROUP}/epics?${new URLSearchParams({ search: EPIC_TITLE, per_page: '20' })}`,
     );
@@ -117,14 +90,10 @@ async function epicPath(browser: Browser, server: BenchServer): Promise<string> 
 }
 
 async function measure(browser: Browser, server: BenchServer, target: string): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT });
+  const { context, page } = await openSignedIn(browser, server);
   try {
-    await signIn(context, USER, DEMO_PASSWORD);
-    const page = await context.newPage();
-    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installProbes, { title: EPIC_TITLE, treeRow: TREE_ROW, roadmapRow: ROADMAP_ROW });
     await page.goto(target);
-    const probe = () => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRow, null, {
       timeout: 60_000,
       polling: 20,
@@ -136,7 +105,7 @@ async function measure(browser: Browser, server: BenchServer, target: string): P
       timeout: 60_000,
       polling: 20,
     });
-    const result = await probe();
+    const result = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
     return {
       headerMs: result.header ?? Number.NaN,
       firstRowMs: result.firstRow ?? Number.NaN,
@@ -148,86 +117,43 @@ async function measure(browser: Browser, server: BenchServer, target: string): P
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
+const ms = (v: number) => (Number.isNaN(v) ? '—' : String(Math.round(v)));
 
-function printTable(target: string, results: RunResult[]) {
-  const ms = (v: number) => (Number.isNaN(v) ? '—' : String(Math.round(v)));
-  const rows: [string, (r: RunResult) => number, string, ((v: number) => boolean)?][] = [
-    ['Header: the title painted (ms)', (r) => r.headerMs, '—'],
-    [
-      'First tree row painted, cold load (ms)',
-      (r) => r.firstRowMs,
-      `≤ ${TARGET.firstRowMs} ms`,
-      (v) => v <= TARGET.firstRowMs,
-    ],
-    [
-      'Roadmap tab: click to first row painted (ms)',
-      (r) => r.roadmapTabMs,
-      `≤ ${TARGET.roadmapTabMs} ms`,
-      (v) => v <= TARGET.roadmapTabMs,
-    ],
-    ['Longest task while loading (ms)', (r) => r.longestTaskMs, '—'],
-  ];
-  const header = ['Metric', ...results.map((_, i) => `Run ${i + 1}`), 'Median', 'Target', ''];
-  const body = rows.map(([label, pick, goal, within]) => {
-    const values = results.map(pick);
-    const m = median(values);
-    return [label, ...values.map(ms), ms(m), goal, within ? (within(m) ? 'met' : 'MISSED') : ''];
-  });
-  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => (line[c] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, c) =>
-        c === 0 || c >= cells.length - 2 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const { server, browser } = await startBench('bench-epic-page', options);
+  const target = await epicPath(browser, server);
+  const results: RunResult[] = [];
+  for (let i = 0; i < options.warmup + options.runs; i++) {
+    const warm = i < options.warmup;
+    const result = await measure(browser, server, target);
+    out(
+      `${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: header ${ms(result.headerMs)} ms, ` +
+        `first tree row ${ms(result.firstRowMs)} ms, Roadmap tab ${ms(result.roadmapTabMs)} ms`,
+    );
+    if (!warm) results.push(result);
+  }
   out();
   out(
     `Epic page (${target}), the demo; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs`,
   );
   out();
-  out(line(header));
-  out(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const row of body) out(line(row));
+  printRunTable(results, [
+    { label: 'Header: the title painted (ms)', pick: (r) => r.headerMs, format: ms },
+    {
+      label: 'First tree row painted, cold load (ms)',
+      pick: (r) => r.firstRowMs,
+      format: ms,
+      target: { text: `≤ ${TARGET.firstRowMs} ms`, within: (v) => v <= TARGET.firstRowMs },
+    },
+    {
+      label: 'Roadmap tab: click to first row painted (ms)',
+      pick: (r) => r.roadmapTabMs,
+      format: ms,
+      target: { text: `≤ ${TARGET.roadmapTabMs} ms`, within: (v) => v <= TARGET.roadmapTabMs },
+    },
+    { label: 'Longest task while loading (ms)', pick: (r) => r.longestTaskMs, format: ms },
+  ]);
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
-  await ensureBuild(options.build, out);
-  const server = await startBenchServer('bench-epic-page', { MILEPOST_PROTECTED_PATHS_LIMIT: '0' }, out);
-  const browser = await launchChromium(options.headed);
-  const removeClose = onCleanUp(() => browser.close());
-  try {
-    const target = await epicPath(browser, server);
-    const results: RunResult[] = [];
-    for (let i = 0; i < options.warmup + options.runs; i++) {
-      const warm = i < options.warmup;
-      const result = await measure(browser, server, target);
-      out(
-        `${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: header ${Math.round(result.headerMs)} ms, ` +
-          `first tree row ${Math.round(result.firstRowMs)} ms, Roadmap tab ${Math.round(result.roadmapTabMs)} ms`,
-      );
-      if (!warm) results.push(result);
-    }
-    printTable(target, results);
-  } finally {
-    removeClose();
-    await browser.close();
-  }
-}
-
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench:web (epic page): ${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  out('Stopping the server …');
-  await cleanUp();
-}
+await runBench('bench:web (epic page)', main);
