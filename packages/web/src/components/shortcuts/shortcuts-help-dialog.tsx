@@ -124,7 +124,7 @@ export function ShortcutsHelpDialog() {
                     return (
                       <tr key={id} data-shortcut={id}>
                         <td className={styles.keysCell}>
-                          <ShortcutKeys keys={keys} />
+                          <ShortcutKeys keys={keys} className={styles.keys} />
                         </td>
                         <td className={styles.description}>
                           {shortcut.description}

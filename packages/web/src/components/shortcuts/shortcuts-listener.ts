@@ -35,9 +35,8 @@ export function ignoreShortcutEvent(event: KeyboardEvent): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest(TYPING_TARGETS) !== null) return true;
   const popup = target.closest(POPUPS);
-  if (popup === null) return false;
-  const scope = target.closest(`[${SHORTCUTS_SCOPE_ATTRIBUTE}]`);
-  return !(scope !== null && popup.contains(scope));
+  // The drawer itself may hold focus (after a popover in it closed): it is the page's too.
+  return popup !== null && popup.querySelector(`[${SHORTCUTS_SCOPE_ATTRIBUTE}]`) === null;
 }
 
 /**
@@ -61,11 +60,21 @@ export function createShortcutsListener(
     }
   }
   entries.sort((a, b) => b.presses - a.presses);
+  // tinykeys stops at the first binding that fires, so the others keep what they had matched (after
+  // `g i`, `g l` would still wait for its `l`): a fresh handler after each shortcut forgets it.
+  let fired = false;
   const keymap: Record<string, (event: KeyboardEvent) => void> = {};
   for (const { binding, id } of entries) {
     keymap[binding] = (event) => {
+      fired = true;
       if (fire(id, event)) event.preventDefault();
     };
   }
-  return createKeybindingsHandler(keymap, { ignore: ignoreShortcutEvent });
+  const create = () => createKeybindingsHandler(keymap, { ignore: ignoreShortcutEvent });
+  let handler = create();
+  return (event) => {
+    fired = false;
+    handler(event);
+    if (fired) handler = create();
+  };
 }

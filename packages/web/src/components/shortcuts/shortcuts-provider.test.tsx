@@ -58,14 +58,24 @@ afterEach(() => {
 
 describe('the shortcut layer', () => {
   it('fires single keys, modifiers and sequences, a sequence before the single key it ends with', () => {
-    const calls = renderLayer(['goToYourGroups', 'goToIssues', 'newIssue', 'editDescription', 'copyReference']);
+    const calls = renderLayer([
+      'goToYourGroups',
+      'goToIssues',
+      'goToLabels',
+      'newIssue',
+      'editDescription',
+      'copyReference',
+    ]);
     press('G', { shift: true });
     press('e');
     press('g');
     press('i');
+    // Right after `g i`, `g l` starts afresh (no half-matched `g l` left from the first `g`).
+    press('g');
+    press('l');
     press('c');
     press('r');
-    expect(calls).toEqual(['goToYourGroups', 'editDescription', 'goToIssues', 'copyReference']);
+    expect(calls).toEqual(['goToYourGroups', 'editDescription', 'goToIssues', 'goToLabels', 'copyReference']);
   });
 
   it('prevents the default of a key it answered and leaves other keys alone', () => {
