@@ -120,7 +120,7 @@ export const EpicRow = memo(
       <div className={styles.rowInner}>
         <div className={styles.details} style={{ width: leftWidth, paddingLeft: indentFor(level) }}>
           <div className={styles.expander}>
-            {childCount > 0 && (
+            {childCount !== null && childCount > 0 && (
               <button
                 type="button"
                 className={styles.iconButton}
