@@ -183,6 +183,21 @@ test.describe('issue lists', () => {
     expect(csv).not.toContain('Three');
   });
 
+  test('@narrow a long title is cut with an ellipsis and never widens the page', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'alice');
+    const project = await ownProject(page, testInfo);
+    const title = 'Speed up the notification settings of every project in the whole group hierarchy';
+    await createIssue(page, project, { title, labels: ['security'] });
+    await page.goto(`/${project}/-/issues`);
+    await expect(rows(page).getByRole('link', { name: title })).toBeVisible();
+    // No sideways scrolling: the row wraps or cuts inside the column instead of widening it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      await page.evaluate(() => document.documentElement.clientWidth),
+    );
+    const box = await rows(page).first().boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  });
+
   test('@narrow the group list shows subgroups and asks for the project', async ({ page }) => {
     await signInViaApi(page, 'alice');
     await page.goto('/groups/acme/-/issues');
