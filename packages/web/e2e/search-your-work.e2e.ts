@@ -196,6 +196,12 @@ test.describe('your work', () => {
     await page.goto('/-/help');
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'API' })).toBeVisible();
+    // The shortcuts come from the one registry: the new issue form's 'i' is among them.
+    await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expect(page.getByText('Create a new issue')).toBeVisible();
+    await page.getByRole('button', { name: 'Change shortcuts' }).click();
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await page.keyboard.press('Escape');
     const hrefs = await page
       .locator('main a[href]')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

@@ -55,16 +55,15 @@ export function prefixQueryText(term: string): string | null {
   return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
 }
 
-/** The full-text match and rank over the tsvector column `v`. */
+/**
+ * The full-text match and rank over the tsvector column `v`: one tsquery (the websearch reading,
+ * or'ed with the prefix one when there is one), so each row is tested and ranked once.
+ */
 function textSearch(v: SQL, term: string): { match: SQL; rank: SQL } {
   const web = sql`websearch_to_tsquery('english', ${term})`;
   const prefix = prefixQueryText(term);
-  if (prefix === null) return { match: sql`${v} @@ ${web}`, rank: sql`ts_rank_cd(${v}, ${web})` };
-  const pre = sql`to_tsquery('simple', ${prefix})`;
-  return {
-    match: sql`(${v} @@ ${web} OR ${v} @@ ${pre})`,
-    rank: sql`(ts_rank_cd(${v}, ${web}) * 2 + ts_rank_cd(${v}, ${pre}))`,
-  };
+  const query = prefix === null ? web : sql`(${web} || to_tsquery('simple', ${prefix}))`;
+  return { match: sql`${v} @@ ${query}`, rank: sql`ts_rank_cd(${v}, ${query})` };
 }
 
 /** Every word of the search somewhere in one of `columns` (ILIKE, LIKE wildcards escaped). */
@@ -93,20 +92,28 @@ function order(q: SearchQuery, rank: SQL, alias: string): SQL {
 }
 
 export function searchRepository(db: Db) {
-  /** One page of ids in order and the number of matches (counted up to `countUpTo + 1`). */
+  /**
+   * One page of ids in order and the number of matches (at most `countUpTo + 1`). The page and
+   * its count come from one scan (the ranking reads every match anyway); a count alone (`limit`
+   * 0: the scope tabs) stops at the bound.
+   */
   async function hits(from: SQL, where: SQL, orderBy: SQL, alias: string, q: SearchQuery): Promise<SearchHits> {
     const t = sql.raw(alias);
-    const [page, counted] = await Promise.all([
-      q.limit === 0
-        ? { rows: [] }
-        : db.execute<{ id: string }>(
-            sql`SELECT ${t}.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
-          ),
-      db.execute<{ n: number }>(
+    const countOnly = async () => {
+      const counted = await db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${q.countUpTo + 1}) counted`,
-      ),
-    ]);
-    return { ids: page.rows.map((r) => Number(r.id)), total: Number(counted.rows[0]?.n ?? 0) };
+      );
+      return Number(counted.rows[0]?.n ?? 0);
+    };
+    if (q.limit === 0) return { ids: [], total: await countOnly() };
+    const page = await db.execute<{ id: string; total: string }>(
+      sql`SELECT ${t}.id, count(*) OVER () AS total FROM ${from} WHERE ${where}
+        ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    );
+    const first = page.rows[0];
+    // Past the last page no row carries the count.
+    const total = first ? Number(first.total) : q.offset > 0 ? await countOnly() : 0;
+    return { ids: page.rows.map((r) => Number(r.id)), total: Math.min(total, q.countUpTo + 1) };
   }
 
   /** The projects under a group (its subgroups' too), as a subquery of ids. */

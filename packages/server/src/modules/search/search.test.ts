@@ -179,6 +179,9 @@ describe('global search', () => {
       expect(res.headers['x-next-page']).toBe('2');
       expect(titles(res.json())).toHaveLength(2);
       expect(res.headers['content-type']).toBe('application/json');
+      const past = await get('/search?scope=issues&search=roadmap&per_page=2&page=5', null);
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total']).toBe('3');
     });
 
     it('refuses a missing text or scope in Grape words, and answers GitLab scopes Milepost lacks with []', async () => {

@@ -3,10 +3,11 @@ import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { routes } from '../../lib/routes.ts';
 import styles from './help-page.module.css';
+import { HelpShortcuts } from './help-shortcuts.tsx';
 
 /**
- * `/-/help`: a short help page — where things are, how search reads what you type, and how to
- * reach the API (GitLab's REST v4 and GraphQL). Every link stays inside Milepost.
+ * `/-/help`: a short help page — where things are, the keyboard shortcuts, how search reads what
+ * you type, and how to reach the API (GitLab's REST v4 and GraphQL). Every link stays inside Milepost.
  */
 export function HelpPage() {
   const { currentUser } = useCurrentUser();
@@ -44,6 +45,8 @@ export function HelpPage() {
           )}
         </ul>
       </section>
+
+      <HelpShortcuts />
 
       <section aria-labelledby="help-search" id="search" className={styles.section}>
         <h2 id="help-search">Search</h2>
