@@ -93,27 +93,22 @@ function order(q: SearchQuery, rank: SQL, alias: string): SQL {
 
 export function searchRepository(db: Db) {
   /**
-   * One page of ids in order and the number of matches (at most `countUpTo + 1`). The page and
-   * its count come from one scan (the ranking reads every match anyway); a count alone (`limit`
-   * 0: the scope tabs) stops at the bound.
+   * One page of ids in order (the top of the ranking: no match is carried past the sort), and
+   * beside it the number of matches, a scan without ranking that stops at `countUpTo + 1`.
    */
   async function hits(from: SQL, where: SQL, orderBy: SQL, alias: string, q: SearchQuery): Promise<SearchHits> {
     const t = sql.raw(alias);
-    const countOnly = async () => {
-      const counted = await db.execute<{ n: number }>(
+    const [page, counted] = await Promise.all([
+      q.limit === 0
+        ? { rows: [] }
+        : db.execute<{ id: string }>(
+            sql`SELECT ${t}.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+          ),
+      db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${q.countUpTo + 1}) counted`,
-      );
-      return Number(counted.rows[0]?.n ?? 0);
-    };
-    if (q.limit === 0) return { ids: [], total: await countOnly() };
-    const page = await db.execute<{ id: string; total: string }>(
-      sql`SELECT ${t}.id, count(*) OVER () AS total FROM ${from} WHERE ${where}
-        ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
-    );
-    const first = page.rows[0];
-    // Past the last page no row carries the count.
-    const total = first ? Number(first.total) : q.offset > 0 ? await countOnly() : 0;
-    return { ids: page.rows.map((r) => Number(r.id)), total: Math.min(total, q.countUpTo + 1) };
+      ),
+    ]);
+    return { ids: page.rows.map((r) => Number(r.id)), total: Number(counted.rows[0]?.n ?? 0) };
   }
 
   /** The projects under a group (its subgroups' too), as a subquery of ids. */
