@@ -112,7 +112,7 @@ export const EpicRow = memo(
     // Spec 000: the child epic count shows only when sub-epics are allowed.
     const childCount = featureSwitches().subEpics ? childEpicCount(epic) : null;
     const childCountText = childEpicCountText(childCount);
-    const outsideText = outsideTimeframeText(epic);
+    const outsideText = childCount === null ? null : outsideTimeframeText(epic);
     const showGroup = epic.group.fullPath !== context.groupFullPath && !epic.parent;
     const labels = context.showLabels ? (epic.labels?.nodes ?? []) : [];
 
