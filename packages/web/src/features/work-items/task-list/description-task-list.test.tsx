@@ -90,6 +90,15 @@ describe('DescriptionTaskList', () => {
     expect(remove).toHaveBeenCalled();
   });
 
+  it('moves an item down from its menu (the keyboard way to reorder)', async () => {
+    const target = setUp();
+    const [first] = screen.getAllByRole('button', { name: 'Task actions' });
+    await userEvent.click(first as HTMLElement);
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    await waitFor(() => expect(target.save).toHaveBeenCalledWith('- [x] Review\n- [ ] Write\n- [ ] Ship', 4));
+  });
+
   it('puts the line back when the child cannot be created', async () => {
     const create = vi.fn(async () => {
       throw new Error('nope');

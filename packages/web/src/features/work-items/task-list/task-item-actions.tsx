@@ -7,11 +7,17 @@ type TaskItemActionsProps = {
   /** 'Convert to child item' (incidents, issues and epics only, spec 001 §2.5); absent: not offered. */
   onConvert?: () => void;
   onDelete: () => void;
+  /** Keyboard users' way to reorder (what the drag handle does): absent at the list's ends. */
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
   isDisabled: boolean;
 };
 
-/** The ⋮ menu beside a task-list item: 'Convert to child item' and 'Delete', as GitLab's. */
-export function TaskItemActions({ onConvert, onDelete, isDisabled }: TaskItemActionsProps) {
+/**
+ * The ⋮ menu beside a task-list item: 'Convert to child item' and 'Delete', as GitLab's, and 'Move
+ * up' / 'Move down' so the order can be changed without a pointer.
+ */
+export function TaskItemActions({ onConvert, onDelete, onMoveUp, onMoveDown, isDisabled }: TaskItemActionsProps) {
   return (
     <MenuTrigger>
       <Button iconOnly compact aria-label="Task actions" className={styles.actionsTrigger} isDisabled={isDisabled}>
@@ -22,6 +28,16 @@ export function TaskItemActions({ onConvert, onDelete, isDisabled }: TaskItemAct
           {onConvert && (
             <MenuItem id="convert" className={styles.menuItem} onAction={onConvert}>
               Convert to child item
+            </MenuItem>
+          )}
+          {onMoveUp && (
+            <MenuItem id="move-up" className={styles.menuItem} onAction={onMoveUp}>
+              Move up
+            </MenuItem>
+          )}
+          {onMoveDown && (
+            <MenuItem id="move-down" className={styles.menuItem} onAction={onMoveDown}>
+              Move down
             </MenuItem>
           )}
           <MenuItem id="delete" className={`${styles.menuItem} ${styles.danger}`} onAction={onDelete}>

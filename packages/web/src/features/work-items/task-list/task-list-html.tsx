@@ -30,7 +30,8 @@ type TaskListHtmlProps = {
   handlers: TaskListHandlers;
 };
 
-type Slot = { key: string; element: HTMLElement; range: LineRange };
+/** A task item's menu place; `list`: its list's items and its position there (lists of 2 or more). */
+type Slot = { key: string; element: HTMLElement; range: LineRange; list?: { items: LineRange[]; index: number } };
 type Handle = { key: string; element: HTMLElement; label: string };
 
 const itemsOf = (list: Element) =>
@@ -95,7 +96,11 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
       if (paragraph) paragraph.append(element);
       else if (nested) nested.before(element);
       else item.append(element);
-      nextSlots.push({ key: key('slot', nextSlots.length), element, range });
+      const siblings = item.parentElement ? itemsOf(item.parentElement) : [];
+      const items = siblings.map((li) => parseSourcepos(li.dataset.sourcepos)).filter((r): r is LineRange => !!r);
+      const list =
+        items.length > 1 && items.length === siblings.length ? { items, index: siblings.indexOf(item) } : undefined;
+      nextSlots.push({ key: key('slot', nextSlots.length), element, range, list });
     }
     setSlots(nextSlots);
     setHandles(nextHandles);
@@ -211,6 +216,16 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
             isDisabled={busy}
             onConvert={handlers.onConvert ? () => handlers.onConvert?.(slot.range) : undefined}
             onDelete={() => handlers.onDelete(slot.range)}
+            onMoveUp={
+              slot.list && slot.list.index > 0
+                ? () => slot.list && handlers.onMove(slot.list.items, slot.list.index, slot.list.index - 1)
+                : undefined
+            }
+            onMoveDown={
+              slot.list && slot.list.index < slot.list.items.length - 1
+                ? () => slot.list && handlers.onMove(slot.list.items, slot.list.index, slot.list.index + 1)
+                : undefined
+            }
           />,
           slot.element,
           slot.key,
