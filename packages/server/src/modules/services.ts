@@ -16,6 +16,7 @@ import { timeTrackingService } from './issues/time-tracking.service.ts';
 import { iterationsService } from './iterations/iterations.service.ts';
 import { labelsService } from './labels/labels.service.ts';
 import { createMailer } from './mail/mailer.ts';
+import { markdownService } from './markdown/markdown.service.ts';
 import { membersService } from './members/members.service.ts';
 import { milestonesService } from './milestones/milestones.service.ts';
 import { notesService } from './notes/notes.service.ts';
@@ -93,6 +94,7 @@ export function createServices(
     issuePage: issuePageService(db),
     search: searchService(db),
     workItems: workItemsService(db, issues),
+    markdown: markdownService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };

@@ -2,7 +2,7 @@
 import { textColorFor } from '@milepost/shared';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { EpicRef } from '../../graphql/refs.ts';
-import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
+import { renderTitle } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { UserCoreRef } from '../users/users.schema.ts';
@@ -38,7 +38,8 @@ EpicRef.implement({
     descriptionHtml: t.string({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of `description`.',
-      resolve: (e) => renderMarkdown(e.epic.description),
+      resolve: (e, _args, ctx) =>
+        ctx.services.markdown.render(ctx.actor, e.epic.description, { type: 'Group', group: e.group }),
     }),
     state: t.field({ type: EpicStateEnum, description: 'State of the epic.', resolve: (e) => e.epic.state }),
     confidential: t.boolean({

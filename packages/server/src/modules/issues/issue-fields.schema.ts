@@ -10,7 +10,7 @@ import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { EpicRef, IssueRef, MilestoneRef } from '../../graphql/refs.ts';
-import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
+import { renderTitle } from '../../markdown/render.ts';
 import { LabelConnection } from '../labels/labels.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { UserCoreConnection, UserCoreRef } from '../users/users.schema.ts';
@@ -82,7 +82,8 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
     descriptionHtml: t.string({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of `description`.',
-      resolve: (i) => renderMarkdown(i.issue.description),
+      resolve: (i, _args, ctx) =>
+        ctx.services.markdown.render(ctx.actor, i.issue.description, { type: 'Project', project: i.project }),
     }),
     state: t.field({ type: IssueStateEnum, description: 'State of the issue.', resolve: (i) => i.issue.state }),
     type: t.field({

@@ -6,7 +6,8 @@
 import { taskCompletionStatus } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
+import { renderTitle } from '../../markdown/render.ts';
+import { markdownService } from '../markdown/markdown.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { issuePageRepository } from './issue-page.repository.ts';
 import type { IssueNode } from './issues.types.ts';
@@ -23,7 +24,7 @@ export function issuePageService(db: Db) {
      * GitLab's `realtime_changes` body for a readable issue: what the page re-reads while open
      * (title, description, checklist progress, lock version, who edited it last).
      */
-    async realtimeChanges(_actor: Actor, node: IssueNode) {
+    async realtimeChanges(actor: Actor, node: IssueNode) {
       const { issue } = node;
       const [editor] = issue.lastEditedById ? await usersRepository(db).findByIds([issue.lastEditedById]) : [];
       const tasks = taskCompletionStatus(issue.description);
@@ -39,7 +40,10 @@ export function issuePageService(db: Db) {
       return {
         title: renderTitle(issue.title),
         title_text: issue.title,
-        description: renderMarkdown(issue.description),
+        description: await markdownService(db).render(actor, issue.description, {
+          type: 'Project',
+          project: node.project,
+        }),
         description_text: issue.description,
         task_completion_status: { count: tasks.count, completed_count: tasks.completedCount },
         lock_version: issue.lockVersion,

@@ -8,9 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { UiRouter } from '../../http/ui-router.ts';
-import { renderMarkdown } from '../../markdown/render.ts';
 import { MAX_DESCRIPTION_LENGTH } from '../epics/epic-input.ts';
 import type { Services } from '../services.ts';
+import type { MarkdownContext } from './markdown.service.ts';
 
 const PREVIEW = /^\/groups\/(?<group>[^?#]+?)(?:\/-)?\/preview_markdown$/;
 const PROJECT_PREVIEW = /^\/(?!groups\/)(?<project>[^?#]+?)\/-\/preview_markdown$/;
@@ -26,8 +26,8 @@ function textOf(request: FastifyRequest): string {
   return text;
 }
 
-const preview = (request: FastifyRequest) => ({
-  body: renderMarkdown(textOf(request)),
+const preview = async (services: Services, request: FastifyRequest, context: MarkdownContext) => ({
+  body: await services.markdown.render(request.actor, textOf(request), context),
   references: { users: [], commands: '', suggestions: [] },
 });
 
@@ -36,11 +36,11 @@ export function markdownPreviewUiRoutes(ui: UiRouter, services: Services, _confi
     // Only where the viewer can read the group: a hidden group is a 404, like a missing one.
     const group = await services.groups.find(request.actor, params.group ?? '');
     if (!group) throw new NotFoundError();
-    return preview(request);
+    return await preview(services, request, { type: 'Group', group });
   });
   ui.add('POST', PROJECT_PREVIEW, async (request, _reply, params) => {
     const project = await services.projects.find(request.actor, params.project ?? '');
     if (!project) throw new NotFoundError();
-    return preview(request);
+    return await preview(services, request, { type: 'Project', project: project.project });
   });
 }

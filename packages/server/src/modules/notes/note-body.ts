@@ -1,9 +1,9 @@
 /** A note's text: validation, rendering, and the discussion ids notes are grouped by. */
 import { randomBytes } from 'node:crypto';
+import { anonymousActor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../errors.ts';
-import { type Mentions, mentionedUsernames, renderMarkdown } from '../../markdown/render.ts';
-import { notesRepository } from './notes.repository.ts';
+import { markdownService } from '../markdown/markdown.service.ts';
 
 /** GitLab's limit on a note's length. */
 export const MAX_NOTE_LENGTH = 1_000_000;
@@ -22,12 +22,11 @@ export function validBody(body: unknown): string {
   return body;
 }
 
-/** Markdown → HTML with mentions of existing users linked (one query for all of them). */
+/**
+ * The stored rendering: markdown → HTML with mentions of existing users linked (anyone may see a
+ * user). References to issues, epics, labels and milestones depend on the reader: GraphQL's
+ * `bodyHtml` renders those for each reader (notes.schema.ts).
+ */
 export async function renderNote(db: Db, body: string): Promise<string> {
-  const names = mentionedUsernames(body);
-  const found = names.length ? await notesRepository(db).usersByUsernames(names) : [];
-  const mentions: Mentions = new Map(
-    found.map((u) => [u.username.toLowerCase(), { href: `/${u.username}`, userId: u.id }]),
-  );
-  return renderMarkdown(body, mentions);
+  return await markdownService(db).render(anonymousActor(), body, { type: 'None' });
 }

@@ -88,7 +88,9 @@ describe('GraphQL notes and discussions', () => {
     });
     const html = (asGuest.data as { project: { issue: { notes: { nodes: { bodyHtml: string }[] } } } }).project.issue
       .notes.nodes[0]?.bodyHtml;
-    expect(html).toContain(`<a href="/rhea" class="gfm gfm-project_member" data-user="${reporter.id}"`);
+    expect(html).toContain(
+      `<a href="/rhea" class="gfm gfm-project_member" data-reference-type="user" data-original="@rhea" data-user="${reporter.id}"`,
+    );
     const asReporter = await t.graphql(issueNotes(issue.issue.iid), {}, { as: reporter });
     expect(asReporter.data).toMatchObject({
       project: {

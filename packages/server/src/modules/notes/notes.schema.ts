@@ -58,7 +58,18 @@ NoteRef.implement({
     bodyHtml: t.string({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of the note.',
-      resolve: (n) => n.note.noteHtml,
+      // The stored rendering links mentions; references to things the reader may or may not see
+      // are rendered for this reader.
+      resolve: (n, _args, ctx) =>
+        /[#&%~]/.test(n.note.note)
+          ? ctx.services.markdown.render(
+              ctx.actor,
+              n.note.note,
+              n.noteable.type === 'Issue'
+                ? { type: 'Project', project: n.noteable.node.project }
+                : { type: 'Group', group: n.noteable.node.group },
+            )
+          : n.note.noteHtml,
     }),
     author: t.field({
       type: UserCoreRef,
