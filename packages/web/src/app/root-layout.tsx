@@ -1,5 +1,6 @@
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useNavigate } from 'react-router';
+import { HoverCards } from '../components/hover-card/hover-cards.tsx';
 import { ShortcutsProvider } from '../components/shortcuts/shortcuts-provider.tsx';
 import { DisplayPreferences } from '../features/settings/display-preferences.tsx';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
           <Outlet />
         </DisplayPreferences>
       </ShortcutsProvider>
+      <HoverCards />
     </AriaRouterProvider>
   );
 }

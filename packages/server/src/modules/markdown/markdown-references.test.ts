@@ -65,7 +65,7 @@ describe('markdown references', () => {
       `<a href="/groups/acme/-/epics/${epicIid}" class="gfm gfm-epic" data-reference-type="epic" data-original="&amp;${epicIid}" data-group-path="acme" data-iid="${epicIid}">&amp;${epicIid}</a>`,
     );
     expect(html).toContain(
-      `<a href="/acme/web/-/issues?label_name[]=bug" class="gfm gfm-label" data-reference-type="label" data-original="~bug" data-label="${labelId}" data-label-color="#dc143c" data-label-text-color="#FFFFFF">bug</a>`,
+      `<a href="/acme/web/-/issues?label_name[]=bug" class="gfm gfm-label" data-reference-type="label" data-original="~bug" data-label="${labelId}" data-label-color="#dc143c" data-label-text-color="#FFFFFF" data-group-path="acme">bug</a>`,
     );
     expect(html).toContain('data-original="~&quot;needs review&quot;"');
     expect(html).toContain('>needs review</a>');

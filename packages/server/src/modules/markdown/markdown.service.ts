@@ -222,6 +222,7 @@ export function markdownService(db: Db) {
               ['data-label', String(label.id)],
               ['data-label-color', color],
               ['data-label-text-color', textColorFor(color)],
+              [label.groupId !== null ? 'data-group-path' : 'data-project-path', label.containerPath],
             ],
             r.text,
           ),

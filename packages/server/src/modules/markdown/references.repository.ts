@@ -42,6 +42,7 @@ export type ReferencedLabel = {
   color: string;
   groupId: number | null;
   projectId: number | null;
+  containerPath: string;
 };
 
 const num = (v: unknown) => Number(v);
@@ -137,7 +138,10 @@ export function referencesRepository(db: Db) {
     ): Promise<ReferencedLabel[]> {
       if (where.ids.length === 0 && where.titles.length === 0) return [];
       const result = await db.execute<Record<string, string | null>>(sql`
-        SELECT l.id, l.title, l.color, l.group_id, l.project_id FROM labels l
+        SELECT l.id, l.title, l.color, l.group_id, l.project_id, coalesce(p.full_path, g.full_path) AS container_path
+        FROM labels l
+        LEFT JOIN projects p ON p.id = l.project_id
+        LEFT JOIN groups g ON g.id = l.group_id
         WHERE (l.project_id = ANY(${ints(where.projectIds)}) OR l.group_id = ANY(${ints(where.groupIds)}))
           AND (l.id = ANY(${ints(where.ids)}) OR l.title = ANY(${texts(where.titles)}))
           AND ${visible}`);
@@ -147,6 +151,7 @@ export function referencesRepository(db: Db) {
         color: r.color ?? '#6699cc',
         groupId: r.group_id === null ? null : num(r.group_id),
         projectId: r.project_id === null ? null : num(r.project_id),
+        containerPath: r.container_path ?? '',
       }));
     },
   };

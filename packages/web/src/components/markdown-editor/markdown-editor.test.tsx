@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MarkdownEditor, type MarkdownEditorProps } from './markdown-editor.tsx';
+import { blankLineBetween, MarkdownEditor, type MarkdownEditorProps } from './markdown-editor.tsx';
+import { clearMarkdownDraft, OUTDATED_DRAFT_MESSAGE, RESTORED_DRAFT_MESSAGE } from './use-markdown-draft.tsx';
 
 type HarnessProps = Partial<MarkdownEditorProps> & { initial?: string; onValue?: (value: string) => void };
 
@@ -74,7 +75,60 @@ describe('MarkdownEditor', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, file);
     expect(onFiles).toHaveBeenCalledWith([file], expect.any(Function));
-    await waitFor(() => expect(textbox().value).toBe('Intro\n![shot.png](/uploads/abc/shot.png)'));
+    // A paragraph of its own: a blank line before it (GitLab's uploads), none doubled.
+    await waitFor(() => expect(textbox().value).toBe('Intro\n\n![shot.png](/uploads/abc/shot.png)'));
+    await user.upload(input, new File(['png'], 'two.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(textbox().value).toBe('Intro\n\n![shot.png](/uploads/abc/shot.png)\n\n![two.png](/uploads/abc/two.png)'),
+    );
+  });
+
+  it('puts a blank line on both sides of an inserted block, counting the newlines already there', () => {
+    expect(blankLineBetween('', 'before')).toBe('');
+    expect(blankLineBetween('Intro', 'before')).toBe('\n\n');
+    expect(blankLineBetween('Intro\n', 'before')).toBe('\n');
+    expect(blankLineBetween('Intro\n\n', 'before')).toBe('');
+    expect(blankLineBetween('Outro', 'after')).toBe('\n\n');
+    expect(blankLineBetween('\nOutro', 'after')).toBe('\n');
+    expect(blankLineBetween('\n\n\nOutro', 'after')).toBe('');
+  });
+
+  it('keeps a draft as the user types, restores it with a notice, and Discard goes back to the text', async () => {
+    const user = userEvent.setup();
+    const autosave = { key: 'autosave/test/form', lockVersion: 3 };
+    window.localStorage.clear();
+    const first = render(<Harness initial="Saved text" autosave={autosave} />);
+    await user.click(textbox());
+    await user.keyboard(' and more');
+    await waitFor(() =>
+      expect(window.localStorage.getItem('autosave/test/form/description')).toBe('Saved text and more'),
+    );
+    expect(window.localStorage.getItem('autosave/test/form/lockVersion')).toBe('3');
+    first.unmount();
+
+    render(<Harness initial="Saved text" autosave={autosave} />);
+    expect(await screen.findByText(RESTORED_DRAFT_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(textbox().value).toBe('Saved text and more'));
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(textbox().value).toBe('Saved text');
+    expect(screen.queryByText(RESTORED_DRAFT_MESSAGE)).toBeNull();
+    expect(window.localStorage.getItem('autosave/test/form/description')).toBeNull();
+  });
+
+  it('asks Keep or Discard for a draft of an older version, and clearMarkdownDraft forgets it', async () => {
+    const user = userEvent.setup();
+    window.localStorage.clear();
+    window.localStorage.setItem('autosave/test/old/description', 'My old edit');
+    window.localStorage.setItem('autosave/test/old/lockVersion', '1');
+    const autosave = { key: 'autosave/test/old', lockVersion: 2 };
+    render(<Harness initial="Their new text" autosave={autosave} />);
+    expect(await screen.findByText(OUTDATED_DRAFT_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(textbox().value).toBe('My old edit'));
+    await user.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByText(OUTDATED_DRAFT_MESSAGE)).toBeNull();
+    expect(textbox().value).toBe('My old edit');
+    clearMarkdownDraft(autosave);
+    expect(window.localStorage.getItem('autosave/test/old/description')).toBeNull();
   });
 
   it('takes pasted and dropped files only when onFiles is given', () => {

@@ -13,6 +13,7 @@ import {
 import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
 import { ServerHtml } from '../../features/issuables/server-html.tsx';
 import { type AutocompleteScope, AutocompleteSuggestions } from './autocomplete/autocomplete-suggestions.tsx';
+import { textareaCaretRect } from './autocomplete/caret-position.ts';
 import type { AutocompleteMatch, Suggestion } from './autocomplete/gfm-autocomplete.ts';
 import { useAutocomplete } from './autocomplete/use-autocomplete.ts';
 import { applyPlainCommand, commandOfKey, type EditorCommand } from './editor-commands.ts';
@@ -21,6 +22,7 @@ import { EditorToolbar } from './editor-toolbar.tsx';
 import styles from './markdown-editor.module.css';
 import type { RichTextHandle } from './rich/rich-text-editor.tsx';
 import { useEditorMode } from './use-editor-mode.ts';
+import { type MarkdownAutosave, useMarkdownDraft } from './use-markdown-draft.tsx';
 
 /** Tiptap and the markdown parser load only when rich text is used. */
 const loadRichText = () => import('./rich/rich-text-editor.tsx');
@@ -57,7 +59,16 @@ export type MarkdownEditorProps = {
   uploads?: ReactNode;
   /** GFM autocomplete of `@`, `~`, `%`, `#`, `&` (the group's users, labels…) and `:` emoji; none without it. */
   autocomplete?: AutocompleteScope;
+  /** Draft autosave in this browser (restored with a notice); the form clears it on save and Cancel. */
+  autosave?: MarkdownAutosave;
 };
+
+/** The newlines that put a blank line between `text` and a block inserted before or after it. */
+export function blankLineBetween(text: string, side: 'before' | 'after'): string {
+  if (text === '') return '';
+  const newlines = side === 'before' ? /\n*$/.exec(text)?.[0].length : /^\n*/.exec(text)?.[0].length;
+  return '\n'.repeat(Math.max(0, 2 - (newlines ?? 0)));
+}
 
 function filesOf(list: FileList | null | undefined): File[] {
   return list ? Array.from(list) : [];
@@ -85,6 +96,7 @@ export function MarkdownEditor({
   onFiles,
   uploads,
   autocomplete,
+  autosave,
 }: MarkdownEditorProps) {
   const labelId = useId();
   const [mode, setMode] = useEditorMode(useContext(EditorPreferenceContext));
@@ -99,6 +111,13 @@ export function MarkdownEditor({
   valueRef.current = value;
   const rich = mode === 'contentEditor';
   const listId = useId();
+  const draftNotice = useMarkdownDraft(autosave, value, onChange);
+  /** Where the caret is on screen, for the suggestions list (it opens at the caret, as GitLab's). */
+  const caretRect = () => {
+    if (rich) return richRef.current?.caretRect() ?? null;
+    const area = textareaRef.current;
+    return area ? textareaCaretRect(area, area.selectionStart) : null;
+  };
 
   /** A picked suggestion replaces the reference typed so far, followed by a space. */
   const applySuggestion = (match: AutocompleteMatch, item: Suggestion) => {
@@ -147,7 +166,11 @@ export function MarkdownEditor({
     showTab(rich || tab === 'write' ? 'preview' : 'write');
   };
 
-  /** Markdown at the caret (replacing the selection), on a line of its own when it is an image or link. */
+  /**
+   * Markdown at the caret (replacing the selection) as a paragraph of its own: a blank line before
+   * and after it unless the text starts or ends there (GitLab's uploads; a single newline would join
+   * the image to the paragraph above it).
+   */
   const insert = (markdown: string) => {
     if (rich && richRef.current) {
       richRef.current.insert(markdown);
@@ -159,11 +182,13 @@ export function MarkdownEditor({
     const start = focused ? area.selectionStart : text.length;
     const end = focused ? area.selectionEnd : text.length;
     const before = text.slice(0, start);
-    const spacer = before === '' || before.endsWith('\n') ? '' : '\n';
-    const next = `${before}${spacer}${markdown}${text.slice(end)}`;
+    const after = text.slice(end);
+    const spacer = blankLineBetween(before, 'before');
+    const trailer = blankLineBetween(after, 'after');
+    const next = `${before}${spacer}${markdown}${trailer}${after}`;
     valueRef.current = next;
     onChange(next);
-    const caret = before.length + spacer.length + markdown.length;
+    const caret = before.length + spacer.length + markdown.length + trailer.length;
     requestAnimationFrame(() => area?.setSelectionRange(caret, caret));
   };
 
@@ -327,6 +352,7 @@ export function MarkdownEditor({
       <span id={labelId} className={hideLabel ? 'visually-hidden' : styles.label}>
         {label}
       </span>
+      {draftNotice}
       <div className={styles.frame}>
         {rich ? (
           <>
@@ -348,6 +374,7 @@ export function MarkdownEditor({
             scope={autocomplete}
             active={suggest.active}
             listId={listId}
+            caretRect={caretRect}
             onItems={suggest.setItems}
             onSelect={suggest.select}
           />

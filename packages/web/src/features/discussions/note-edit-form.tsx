@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { useConfirmSecrets } from '../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
@@ -26,6 +27,15 @@ export function NoteEditForm({ noteable, note, onSave, onClose }: NoteEditFormPr
   const [showLatest, setShowLatest] = useState(false);
   const base = useRef(note.lockVersion);
   const confirmSecrets = useConfirmSecrets();
+  // GitLab's key of an edited note's draft, stamped with the version it is based on.
+  const [autosave] = useState<MarkdownAutosave>(() => ({
+    key: `autosave/Note/${note.id}`,
+    lockVersion: note.lockVersion,
+  }));
+  const close = () => {
+    clearMarkdownDraft(autosave);
+    onClose();
+  };
 
   const handleSubmit = async () => {
     if (pending || body.trim() === '') return;
@@ -41,7 +51,7 @@ export function NoteEditForm({ noteable, note, onSave, onClose }: NoteEditFormPr
       return;
     }
     if (result.errors.length) setErrors(result.errors);
-    else onClose();
+    else close();
   };
 
   // After a conflict the cache holds their version: base the next save on it.
@@ -68,7 +78,8 @@ export function NoteEditForm({ noteable, note, onSave, onClose }: NoteEditFormPr
         value={body}
         onChange={setBody}
         onSubmit={() => void handleSubmit()}
-        onCancel={onClose}
+        onCancel={close}
+        autosave={autosave}
         isDisabled={pending}
         autoFocus
         errors={errors}
@@ -76,7 +87,7 @@ export function NoteEditForm({ noteable, note, onSave, onClose }: NoteEditFormPr
         <Button type="submit" variant="primary" isDisabled={body.trim() === '' || pending} isPending={pending}>
           Save comment
         </Button>
-        <Button onPress={onClose} isDisabled={pending}>
+        <Button onPress={close} isDisabled={pending}>
           Cancel
         </Button>
       </NoteEditor>

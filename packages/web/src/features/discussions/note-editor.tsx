@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { projectAutocomplete } from '../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
+import type { MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { previewNote } from './discussion-requests.ts';
 import styles from './discussions.module.css';
@@ -22,6 +23,8 @@ type NoteEditorProps = {
   children: ReactNode;
   /** Escape (edit and reply forms close). */
   onCancel?: () => void;
+  /** Draft autosave with a restore notice (the edit form; new comments and replies keep theirs with `useDraft`). */
+  autosave?: MarkdownAutosave;
 };
 
 /**
@@ -41,6 +44,7 @@ export function NoteEditor({
   errors,
   children,
   onCancel,
+  autosave,
 }: NoteEditorProps) {
   const attach = useUploads({ kind: noteable.type === 'Issue' ? 'project' : 'group', fullPath: noteable.fullPath });
   return (
@@ -62,6 +66,7 @@ export function NoteEditor({
           if (value.trim() !== '') onSubmit();
         }}
         onCancel={onCancel}
+        autosave={autosave}
         onFiles={attach.onFiles}
         uploads={attach.uploads}
       />

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_EPIC_COLOR_OPTION } from '@milepost/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
+import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
+import { draftKey } from '../../lib/drafts.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { TITLE_MAX_LENGTH as EPIC_TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
@@ -37,6 +39,8 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   const [createEpic, { loading }] = useMutation(CreateEpicMutationDocument);
   const { errors, submit } = useCreateSubmit();
   const attach = useUploads({ kind: 'group', fullPath: group.fullPath });
+  const location = useLocation();
+  const [autosave] = useState<MarkdownAutosave>(() => ({ key: draftKey(location) }));
 
   if (!data) return error ? null : <SkeletonList rows={4} label="Loading" />;
   if (!data.group?.userPermissions.createEpic) return <NotFoundPage />;
@@ -69,12 +73,14 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
         const payload = result.data?.createEpic;
         if (payload?.errors.length) return payload.errors;
         if (!payload?.epic) return ['The epic was not created. Try again.'];
+        clearMarkdownDraft(autosave);
         navigate(routes.groupEpic(group.fullPath, payload.epic.iid));
         return [];
       },
     });
 
   const handleCancel = () => {
+    clearMarkdownDraft(autosave);
     const state = window.history.state as { idx?: number } | null;
     if (state?.idx && state.idx > 0) navigate(-1);
     else navigate(routes.groupEpics(group.fullPath));
@@ -106,6 +112,7 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
             onChange={setDescription}
             preview={(text) => previewMarkdown(group.fullPath, null, text)}
             autocomplete={{ groupPath: group.fullPath }}
+            autosave={autosave}
             onSave={handleSubmit}
             onFiles={attach.onFiles}
             uploads={attach.uploads}

@@ -1,5 +1,6 @@
 import { timeAgo } from '@milepost/shared';
 import { Focusable, Link } from 'react-aria-components';
+import { hoverCardAttributes } from '../../components/hover-card/hover-card-target.ts';
 import { PlanningTooltip } from '../../components/planning/planning-tooltip.tsx';
 import { absoluteTime, displayUsername } from './format-created.ts';
 import styles from './issuable-created.module.css';
@@ -25,7 +26,11 @@ export function IssuableCreated({ verb, createdAt, author, serviceDeskEmail }: I
       {author && (
         <>
           {serviceDeskEmail ? ' via ' : ' by '}
-          <Link href={author.webPath} className={styles.author}>
+          <Link
+            href={author.webPath}
+            className={styles.author}
+            {...hoverCardAttributes({ kind: 'user', username: author.username })}
+          >
             <span className={styles.authorName}>{author.name}</span>
             <span className={styles.authorUsername}>{displayUsername(author.username)}</span>
           </Link>

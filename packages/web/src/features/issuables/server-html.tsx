@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { type Ref, useLayoutEffect, useRef } from 'react';
 import styles from './server-html.module.css';
 
 type ServerHtmlProps = {
@@ -9,11 +9,33 @@ type ServerHtmlProps = {
   ref?: Ref<HTMLDivElement>;
 };
 
-/** Shows markdown the server rendered (descriptions, previews), styled as GitLab's markdown. */
+/**
+ * Label references come with their colours as data attributes (the page's content security policy
+ * allows no inline styles in HTML); they are set here as custom properties the stylesheet reads.
+ */
+function colourLabels(root: HTMLElement) {
+  for (const link of root.querySelectorAll<HTMLElement>('a[data-label-color]')) {
+    link.style.setProperty('--label-color', link.dataset.labelColor ?? '');
+    link.style.setProperty('--label-text-color', link.dataset.labelTextColor ?? '');
+  }
+}
+
+/**
+ * Shows markdown the server rendered (descriptions, previews), styled as GitLab's markdown. Its
+ * references open hover cards (components/hover-card, mounted once for the app).
+ */
 export function ServerHtml({ html, className, ref }: ServerHtmlProps) {
+  const own = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    if (own.current && html.includes('data-label-color')) colourLabels(own.current);
+  }, [html]);
   return (
     <div
-      ref={ref}
+      ref={(node) => {
+        own.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
       className={[styles.markdown, className].filter(Boolean).join(' ')}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises this HTML (src/markdown/render.ts)
       dangerouslySetInnerHTML={{ __html: html }}

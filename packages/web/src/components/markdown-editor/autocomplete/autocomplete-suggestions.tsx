@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { MarkdownAutocompleteQueryDocument, type MarkdownAutocompleteQueryQuery } from '../../../gql/graphql.ts';
 import { useDebouncedValue } from '../../filtered-search/use-debounced-value.ts';
 import styles from '../markdown-editor.module.css';
+import { type CaretRect, listPosition } from './caret-position.ts';
 import {
   type AutocompleteMatch,
   emojiSuggestions,
@@ -74,6 +75,8 @@ type AutocompleteSuggestionsProps = {
   /** The highlighted suggestion (the arrow keys move it). */
   active: number;
   listId: string;
+  /** Where the caret is: the list opens there (else under the text). */
+  caretRect?: () => CaretRect | null;
   onItems: (items: Suggestion[]) => void;
   onSelect: (item: Suggestion) => void;
 };
@@ -87,9 +90,11 @@ export function AutocompleteSuggestions({
   scope,
   active,
   listId,
+  caretRect,
   onItems,
   onSelect,
 }: AutocompleteSuggestionsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
   const search = useDebouncedValue(match.query, DEBOUNCE_MS);
   const { source } = match;
   const remote = source !== 'emoji' && scope.groupPath !== null;
@@ -125,15 +130,32 @@ export function AutocompleteSuggestions({
     onItems(items);
   }, [items, onItems]);
 
+  // At the caret: placed before paint, on every render (the caret moves as the reference is typed).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const frame = list?.offsetParent;
+    const caret = caretRect?.();
+    if (!list || !frame || !caret) return;
+    const box = frame.getBoundingClientRect();
+    const at = listPosition(
+      caret,
+      { left: box.left, top: box.top, width: frame.clientWidth },
+      { width: list.offsetWidth, height: list.offsetHeight },
+      window.innerHeight,
+    );
+    list.style.left = `${at.left}px`;
+    list.style.top = `${at.top}px`;
+  });
+
   if (items.length === 0) {
     return loading ? (
-      <div className={styles.suggestions} role="status">
+      <div ref={listRef} className={styles.suggestions} role="status">
         Loading…
       </div>
     ) : null;
   }
   return (
-    <div id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions}>
+    <div ref={listRef} id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions}>
       {items.map((item, index) => (
         <div
           key={item.id}

@@ -46,31 +46,22 @@ function linkText(mark: Mark, text: string): 'bare' | 'angle' | 'full' {
   return 'full';
 }
 
+/** The delimiters of the emphasis marks, the same on both sides. */
+const EMPHASIS: Readonly<Record<string, string>> = { bold: '**', italic: '_', strike: '~~' };
+
 function openMark(mark: Mark, text: string): string {
   switch (mark.type.name) {
-    case 'bold':
-      return '**';
-    case 'italic':
-      return '_';
-    case 'strike':
-      return '~~';
     case 'link': {
       const style = linkText(mark, text);
       return style === 'full' ? '[' : style === 'angle' ? '<' : '';
     }
     default:
-      return '';
+      return EMPHASIS[mark.type.name] ?? '';
   }
 }
 
 function closeMark(mark: Mark, text: string): string {
   switch (mark.type.name) {
-    case 'bold':
-      return '**';
-    case 'italic':
-      return '_';
-    case 'strike':
-      return '~~';
     case 'link': {
       const style = linkText(mark, text);
       if (style === 'angle') return '>';
@@ -78,7 +69,7 @@ function closeMark(mark: Mark, text: string): string {
       return `](${String(mark.attrs.href ?? '').replace(/[ ()]/g, encodeURIComponent)}${quoteTitle(mark.attrs.title)})`;
     }
     default:
-      return '';
+      return EMPHASIS[mark.type.name] ?? '';
   }
 }
 

@@ -6,6 +6,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import type { CaretRect } from '../autocomplete/caret-position.ts';
 import type { EditorCommand } from '../editor-commands.ts';
 import styles from '../markdown-editor.module.css';
 import { markdownExtensions } from './extensions.ts';
@@ -20,6 +21,8 @@ export type RichTextHandle = {
   focus: () => void;
   /** Replaces the `length` characters before the caret (an autocompleted reference). */
   replaceBeforeCaret: (length: number, text: string) => void;
+  /** Where the caret is on screen (the autocomplete list opens there). */
+  caretRect: () => CaretRect | null;
 };
 
 export type RichTextEditorProps = {
@@ -288,6 +291,11 @@ export default function RichTextEditor({
           .focus()
           .insertContentAt({ from: Math.max(0, to - length), to }, text)
           .run();
+      },
+      caretRect: () => {
+        if (!editor || editor.isDestroyed) return null;
+        const at = editor.view.coordsAtPos(editor.state.selection.from);
+        return { left: at.left, top: at.top, height: at.bottom - at.top };
       },
     }),
     [editor, askLink],

@@ -1,6 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { clearMarkdownDraft, type MarkdownAutosave } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import {
@@ -8,6 +10,7 @@ import {
   EpicPageQueryDocument,
   UpdateEpicDescriptionMutationDocument,
 } from '../../../gql/graphql.ts';
+import { draftKey } from '../../../lib/drafts.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
 import {
   IssuableEditForm,
@@ -47,6 +50,13 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   const [updateEpic, { loading }] = useMutation(UpdateEpicDescriptionMutationDocument);
   const confirmSecrets = useConfirmSecrets();
   const attach = useUploads({ kind: 'group', fullPath: groupFullPath });
+  // The description's draft in this browser, stamped with the version it is based on.
+  const location = useLocation();
+  const [autosave] = useState<MarkdownAutosave>(() => ({ key: draftKey(location), lockVersion: epic.lockVersion }));
+  const close = () => {
+    clearMarkdownDraft(autosave);
+    onClose();
+  };
 
   const handleTitleChange = (value: string) => {
     setTitle(value);
@@ -113,7 +123,7 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
       }
       if (payload?.errors.some((e) => e.startsWith(STALE_PREFIX))) setErrors([CONCURRENT_EDIT_MESSAGE]);
       else if (payload?.errors.length) setErrors(payload.errors);
-      else if (payload?.epic) onClose();
+      else if (payload?.epic) close();
       else setErrors(['The epic was not saved. Try again.']);
     } catch (caught) {
       setErrors(errorMessages(caught));
@@ -130,13 +140,14 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
       latest={latest}
       loading={loading}
       onSubmit={handleSubmit}
-      onCancel={onClose}
+      onCancel={close}
     >
       <MarkdownEditor
         value={description}
         onChange={setDescription}
         preview={(text) => previewMarkdown(groupFullPath, epic.iid, text)}
         autocomplete={{ groupPath: groupFullPath }}
+        autosave={autosave}
         isDisabled={loading}
         onFiles={attach.onFiles}
         uploads={attach.uploads}

@@ -1,5 +1,6 @@
 import { epicProgress, PROGRESS_TRACKING, timeAgo } from '@milepost/shared';
 import { Link } from 'react-router';
+import { hoverCardAttributes } from '../../../components/hover-card/hover-card-target.ts';
 import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { LabelChip } from '../../../components/planning/label-picker-chip.tsx';
@@ -100,7 +101,11 @@ export function EpicsListRow({ epic, groupPath, labelHref, reorder = { draggable
             {epic.author && (
               <>
                 {' by '}
-                <a href={epic.author.webPath} className={styles.author}>
+                <a
+                  href={epic.author.webPath}
+                  className={styles.author}
+                  {...hoverCardAttributes({ kind: 'user', username: epic.author.username })}
+                >
                   {epic.author.name}
                 </a>
               </>

@@ -1,9 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import { projectAutocomplete } from '../../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { clearMarkdownDraft, type MarkdownAutosave } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -11,6 +12,7 @@ import { FormActions, FormStack } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import { IssueActionsCreateIssueMutationDocument, type IssueType } from '../../../gql/graphql.ts';
+import { draftKey } from '../../../lib/drafts.ts';
 import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
 import { previewIssueMarkdown } from '../header/issue-requests.ts';
 import { relateIssues } from './issue-requests.ts';
@@ -51,6 +53,13 @@ export function NewRelatedIssueDialog({
   const [errors, setErrors] = useState<string[]>([]);
   const confirmSecrets = useConfirmSecrets();
   const attach = useUploads({ kind: 'project', fullPath: projectFullPath });
+  const location = useLocation();
+  const autosave: MarkdownAutosave = { key: `${draftKey(location)}/new-related-${type}` };
+  const cancel = () => {
+    clearMarkdownDraft(autosave);
+    setDescription('');
+    onClose();
+  };
 
   const handleSubmit = async () => {
     if (title.trim() === '') {
@@ -73,6 +82,7 @@ export function NewRelatedIssueDialog({
       } catch {
         pushAlert({ variant: 'warning', message: RELATED_LINK_ERROR, keepOnNavigate: true });
       }
+      clearMarkdownDraft(autosave);
       setTitle('');
       setDescription('');
       setErrors([]);
@@ -101,6 +111,7 @@ export function NewRelatedIssueDialog({
           onChange={setDescription}
           preview={(text) => previewIssueMarkdown(projectFullPath, null, text)}
           autocomplete={projectAutocomplete(projectFullPath)}
+          autosave={autosave}
           onSave={() => void handleSubmit()}
           onFiles={attach.onFiles}
           uploads={attach.uploads}
@@ -109,7 +120,7 @@ export function NewRelatedIssueDialog({
           <Button variant="primary" type="submit" isDisabled={loading}>
             {loading ? 'Creating…' : `Create ${type}`}
           </Button>
-          <Button onPress={onClose}>Cancel</Button>
+          <Button onPress={cancel}>Cancel</Button>
         </FormActions>
       </FormStack>
     </Dialog>

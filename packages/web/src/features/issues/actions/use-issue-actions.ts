@@ -8,9 +8,9 @@ import {
   IssueActionsUpdateMutationDocument,
   IssuePromoteToEpicMutationDocument,
 } from '../../../gql/graphql.ts';
+import { clearDraft, draftKey } from '../../../lib/drafts.ts';
 import { routes } from '../../../lib/routes.ts';
 import { useCopyText } from '../../../lib/use-copy-text.ts';
-import { clearDraft, draftKey } from '../header/issue-drafts.ts';
 import { deleteIssue, markIssueAsSpam } from './issue-requests.ts';
 
 /** Spec 002 §8, verbatim. */

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESTORED_DRAFT_MESSAGE } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 import { buildPageIssue, renderIssuePage } from '../test/render-issue-page.tsx';
 import { concurrentEditMessage, OUTDATED_DRAFT_MESSAGE } from './issue-edit-form.tsx';
 
@@ -188,7 +189,7 @@ describe('IssueEditForm', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(`${key}/title`)).toBeNull();
   });
 
-  it('keeps a draft of the same version without asking', async () => {
+  it('restores a draft of the same version with a notice, without asking', async () => {
     const user = userEvent.setup();
     stubFetch(() => undefined);
     const key = 'autosave//acme/platform/-/issues/12';
@@ -199,6 +200,7 @@ describe('IssueEditForm', { timeout: 20_000 }, () => {
     const form = await openForm(user);
     expect(within(form).getByRole('textbox', { name: 'Description' })).toHaveProperty('value', 'Draft text');
     expect(screen.queryByText(OUTDATED_DRAFT_MESSAGE)).toBeNull();
+    expect(screen.getByText(RESTORED_DRAFT_MESSAGE)).toBeTruthy();
   });
 
   it('asks before leaving with unsaved changes', async () => {

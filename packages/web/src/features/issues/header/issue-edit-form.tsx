@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { projectAutocomplete } from '../../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
+import { DraftNotice } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import { type IssuePageIssueFragment, IssuePageQueryDocument } from '../../../gql/graphql.ts';
+import { clearDraft, draftKey, readDraft, writeDraft } from '../../../lib/drafts.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import {
   IssuableEditForm,
@@ -16,7 +16,6 @@ import {
   titleError as validateTitle,
 } from '../../issuables/issuable-edit-form.tsx';
 import { DescriptionTemplateSelector } from '../../issue-templates/description-template-selector.tsx';
-import { clearDraft, draftKey, readDraft, writeDraft } from './issue-drafts.ts';
 import styles from './issue-edit-form.module.css';
 import { IssueRequestError, previewIssueMarkdown, type SavedIssue, updateIssue } from './issue-requests.ts';
 import { issueTypeName } from './issue-status.ts';
@@ -27,9 +26,8 @@ export const concurrentEditMessage = (issueType: string) =>
   `Someone edited this ${issueType} at the same time you did. The description has been updated and you will need to make your changes again.`;
 /** Spec 002 §4.2. */
 export const LEAVE_MESSAGE = 'Are you sure you want to lose your issue information?';
-/** GitLab's warning for a draft written against an older version of the issue. */
-export const OUTDATED_DRAFT_MESSAGE =
-  'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?';
+/** GitLab's warning for a draft written against an older version of the issue (one text for every form). */
+export { OUTDATED_DRAFT_MESSAGE } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 
 type EditableType = 'issue' | 'incident';
 
@@ -75,9 +73,10 @@ export function IssueEditForm(props: IssueEditFormProps) {
   const [issueType, setIssueType] = useState<EditableType | null>(originalType);
   const confirmSecrets = useConfirmSecrets();
   const attach = useUploads({ kind: 'project', fullPath: projectFullPath });
-  const [outdatedDraft, setOutdatedDraft] = useState(
-    draft !== null && draft.lockVersion !== undefined && draft.lockVersion !== issue.lockVersion,
-  );
+  const [draftNotice, setDraftNotice] = useState<'restored' | 'outdated' | null>(() => {
+    if (draft === null || (draft.title === issue.title && draft.description === (issue.description ?? ''))) return null;
+    return draft.lockVersion !== undefined && draft.lockVersion !== issue.lockVersion ? 'outdated' : 'restored';
+  });
   const [errors, setErrors] = useState<string[]>([]);
   const [titleError, setTitleError] = useState('');
   const [latest, setLatest] = useState<LatestVersion | null>(null);
@@ -113,12 +112,12 @@ export function IssueEditForm(props: IssueEditFormProps) {
     if (titleError) setTitleError('');
   };
 
-  const handleKeepDraft = () => setOutdatedDraft(false);
+  const handleKeepDraft = () => setDraftNotice(null);
   const handleDiscardDraft = () => {
     clearDraft(key);
     setTitle(base.current.title);
     setDescription(base.current.description);
-    setOutdatedDraft(false);
+    setDraftNotice(null);
   };
 
   const handleCancel = () => {
@@ -215,21 +214,7 @@ export function IssueEditForm(props: IssueEditFormProps) {
       loading={loading}
       onSubmit={handleSubmit}
       onCancel={handleCancel}
-      notice={
-        outdatedDraft && (
-          <Alert variant="warning" className={styles.notice}>
-            <p className={styles.noticeText}>{OUTDATED_DRAFT_MESSAGE}</p>
-            <div className={styles.noticeActions}>
-              <Button compact onPress={handleKeepDraft}>
-                Keep
-              </Button>
-              <Button compact onPress={handleDiscardDraft}>
-                Discard
-              </Button>
-            </div>
-          </Alert>
-        )
-      }
+      notice={draftNotice && <DraftNotice kind={draftNotice} onKeep={handleKeepDraft} onDiscard={handleDiscardDraft} />}
     >
       {issueType && options.length > 1 && (
         <SelectField

@@ -1,6 +1,7 @@
 import { HEALTH_STATUS_TITLES, isOverdue, labelSwatchColor, relativeDueDateText, timeAgo } from '@milepost/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { hoverCardAttributes, issueTargetOfPath } from '../../../components/hover-card/hover-card-target.ts';
 import { DragHandle, type ReorderRowProps } from '../../../components/issuable-list/manual-reorder.tsx';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { AssigneeAvatarList } from '../../../components/planning/assignee-avatar-list.tsx';
@@ -103,7 +104,12 @@ export function IssueRow({
               <span className="visually-hidden">Confidential</span>
             </span>
           )}
-          <Link to={issue.webPath} className={styles.title} {...{ [ROW_FOCUS_ATTRIBUTE]: '' }}>
+          <Link
+            to={issue.webPath}
+            className={styles.title}
+            {...{ [ROW_FOCUS_ATTRIBUTE]: '' }}
+            {...hoverCardAttributes(issueTargetOfPath(issue.webPath))}
+          >
             {issue.title}
           </Link>
           {issue.blocked && (
@@ -123,7 +129,11 @@ export function IssueRow({
           </span>
           {issue.milestone && (
             <Meta icon="milestone" label="Milestone">
-              <Link to={issue.milestone.webPath} className={styles.metaLink}>
+              <Link
+                to={issue.milestone.webPath}
+                className={styles.metaLink}
+                {...hoverCardAttributes({ kind: 'milestone', id: issue.milestone.id })}
+              >
                 {issue.milestone.title}
               </Link>
             </Meta>

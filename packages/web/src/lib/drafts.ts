@@ -1,5 +1,5 @@
 /**
- * Drafts of the issue's title and description, autosaved in the browser per page path and query
+ * Drafts of titles, descriptions and comments, autosaved in the browser per page path and query
  * (spec 002 §4.2; GitLab's `autosave/<path><query>/…` keys), with the lock version they were
  * written against. Storage that is full or switched off just keeps no draft.
  */
@@ -41,14 +41,14 @@ export function readDraft(key: string): IssueDraft | null {
   }
 }
 
-/** Keeps the form's text under `key`, with the lock version it is based on. */
-export function writeDraft(key: string, draft: Required<IssueDraft>): void {
+/** Keeps the form's text under `key`, with the lock version it is based on (the fields given). */
+export function writeDraft(key: string, draft: IssueDraft): void {
   const store = storage();
   if (!store) return;
   try {
-    store.setItem(`${key}/title`, draft.title);
-    store.setItem(`${key}/description`, draft.description);
-    store.setItem(`${key}/lockVersion`, String(draft.lockVersion));
+    if (draft.title !== undefined) store.setItem(`${key}/title`, draft.title);
+    if (draft.description !== undefined) store.setItem(`${key}/description`, draft.description);
+    if (draft.lockVersion !== undefined) store.setItem(`${key}/lockVersion`, String(draft.lockVersion));
   } catch {
     // Full or refused: the form works on without a draft.
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearDraft, draftKey, readDraft, writeDraft } from './issue-drafts.ts';
+import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts';
 
 afterEach(() => {
   window.localStorage.clear();
