@@ -96,7 +96,7 @@ test.describe('uploads and secret detection', () => {
 
     await expect(uploads).toHaveCount(0);
     await expect(field).toHaveValue(
-      /^Here is what I see:\n!\[checkout-bug\]\(\/uploads\/[0-9a-f]{32}\/checkout-bug\.png\)$/,
+      /^Here is what I see:\n\n!\[checkout-bug\]\(\/uploads\/[0-9a-f]{32}\/checkout-bug\.png\)$/,
     );
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
 

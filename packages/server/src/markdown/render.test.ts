@@ -40,6 +40,7 @@ describe('renderMarkdown', () => {
 
   it('keeps titles inline', () => {
     expect(renderTitle('Ship *v2* <b>now</b>')).toBe('Ship <em>v2</em> &lt;b&gt;now&lt;/b&gt;');
+    expect(renderTitle('Fix <details> and <kbd>x</kbd>')).toBe('Fix &lt;details&gt; and &lt;kbd&gt;x&lt;/kbd&gt;');
   });
 
   it('renders footnotes with ids of their own text', () => {

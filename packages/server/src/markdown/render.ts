@@ -27,6 +27,8 @@ type RenderEnv = {
   collect?: Reference[];
   /** markdown-it-footnote's prefix of footnote ids (a description and its comments must not share `#fn1`) */
   docId?: string;
+  /** a title: raw HTML is text */
+  title?: boolean;
 };
 
 const escapeHtml = (text: string) =>
@@ -52,9 +54,11 @@ function safeRawHtml(content: string): string {
 const TASK_CHECKBOX =
   /^<input type="checkbox" class="task-list-item-checkbox" disabled(?: checked)? aria-label="[^"<>]*"> $/;
 md.renderer.rules.html_block = (tokens, idx) => safeRawHtml(tokens[idx]?.content ?? '');
-md.renderer.rules.html_inline = (tokens, idx) => {
+// Titles take no HTML at all (a `<details>` in a title is text).
+md.renderer.rules.html_inline = (tokens, idx, _options, env: RenderEnv | undefined) => {
   const content = tokens[idx]?.content ?? '';
-  return TASK_CHECKBOX.test(content) ? content : safeRawHtml(content);
+  if (TASK_CHECKBOX.test(content)) return content;
+  return env?.title ? escapeHtml(content) : safeRawHtml(content);
 };
 
 // Math (GitLab's syntax): inline $`a^2`$, ```math fences and $$ … $$ blocks, typeset by KaTeX as
@@ -379,5 +383,5 @@ export function collectReferences(source: string): Reference[] {
 
 /** A title: inline markdown only, no paragraphs. */
 export function renderTitle(source: string): string {
-  return sanitizeHtml(md.renderInline(source), OPTIONS);
+  return sanitizeHtml(md.renderInline(source, { title: true } satisfies RenderEnv), OPTIONS);
 }

@@ -1,6 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ServerHtml } from '../../features/issuables/server-html.tsx';
@@ -71,8 +72,11 @@ describe('hover cards', { timeout: 10_000 }, () => {
   });
 
   it('opens on keyboard focus too, and says so when the item cannot be read', async () => {
+    const user = userEvent.setup();
     renderPage();
-    fireEvent.focusIn(screen.getByText('#9'));
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('#9');
     expect(await screen.findByText(/could not be loaded/, undefined, { timeout: 2_000 })).toBeTruthy();
   });
 

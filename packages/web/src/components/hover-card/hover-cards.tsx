@@ -7,7 +7,7 @@ import { HOVER_CARD_SELECTOR, type HoverCardTarget, hoverCardTarget, targetKey }
 
 /** How long the pointer (or focus) rests on a link before its card opens (GitLab's popovers: 500 ms). */
 export const HOVER_CARD_DELAY_MS = 500;
-/** How long the card stays after the pointer leaves, so it can move onto the card. */
+/** How long the card stays after the pointer leaves its link (moving to the next link keeps one card). */
 const HIDE_DELAY_MS = 200;
 
 type Open = { link: HTMLElement; target: HoverCardTarget };
@@ -19,8 +19,10 @@ const linkOf = (node: EventTarget | null): HTMLElement | null =>
  * The hover cards of users, issues, epics, milestones and labels (issue 14), mounted once for the
  * whole app: any link with `data-reference-type` — the references the server renders in markdown
  * and the app's own links given `hoverCardAttributes` — opens a card after the pointer or the
- * keyboard focus rests on it for a moment; it closes when both leave, or on Escape. A plain click
- * on such a link moves within the app instead of loading the page again.
+ * keyboard focus rests on it for a moment; it closes when they leave, on Escape and on any press.
+ * The card shows facts only (no controls) and lets the pointer through, so it never stands
+ * between the user and what is under it. A plain click on such a link moves within the app
+ * instead of loading the page again.
  */
 export function HoverCards() {
   const navigate = useNavigate();
@@ -28,6 +30,8 @@ export function HoverCards() {
   const triggerRef = useRef<HTMLElement | null>(null);
   const timers = useRef<{ show?: number; hide?: number }>({});
   const current = useRef<Open | null>(null);
+  // Whether the last input was a key (focus then comes from the keyboard) rather than a press.
+  const keyboard = useRef(false);
   current.current = open;
 
   useEffect(() => {
@@ -62,17 +66,24 @@ export function HoverCards() {
       if (!link || (event.relatedTarget instanceof Node && link.contains(event.relatedTarget))) return;
       scheduleHide();
     };
+    // Keyboard focus only (a click focuses the link too; the pointer already decided then).
     const focusIn = (event: FocusEvent) => {
       const link = linkOf(event.target);
-      if (link) scheduleShow(link);
+      if (link && keyboard.current) scheduleShow(link);
     };
     const focusOut = (event: FocusEvent) => {
       if (linkOf(event.target)) scheduleHide();
     };
     const keyDown = (event: KeyboardEvent) => {
+      keyboard.current = true;
       if (event.key !== 'Escape' || !current.current) return;
       cancelShow();
       setOpen(null);
+    };
+    const pointerDown = () => {
+      keyboard.current = false;
+      cancelShow();
+      if (current.current) setOpen(null);
     };
     const click = (event: MouseEvent) => {
       cancelShow();
@@ -88,7 +99,7 @@ export function HoverCards() {
         event.altKey
       )
         return;
-      if (link.target && link.target !== '_self') return;
+      if (link instanceof HTMLAnchorElement && link.target && link.target !== '_self') return;
       event.preventDefault();
       setOpen(null);
       navigate(href);
@@ -99,6 +110,7 @@ export function HoverCards() {
       ['focusin', focusIn],
       ['focusout', focusOut],
       ['keydown', keyDown],
+      ['pointerdown', pointerDown],
       ['click', click],
     ] as const;
     for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener);
@@ -132,15 +144,7 @@ export function HoverCards() {
       }}
       className={styles.card}
     >
-      <section
-        aria-label={hoverCardLabel(open.target)}
-        className={styles.content}
-        onPointerEnter={() => window.clearTimeout(timers.current.hide)}
-        onPointerLeave={() => {
-          window.clearTimeout(timers.current.hide);
-          timers.current.hide = window.setTimeout(() => setOpen(null), HIDE_DELAY_MS);
-        }}
-      >
+      <section aria-label={hoverCardLabel(open.target)} className={styles.content}>
         <HoverCardContent target={open.target} />
       </section>
     </Popover>

@@ -20,12 +20,12 @@ import { applyPlainCommand, commandOfKey, type EditorCommand } from './editor-co
 import { EditorPreferenceContext } from './editor-preference.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import styles from './markdown-editor.module.css';
+import { loadRichText } from './rich/load-rich-text.ts';
 import type { RichTextHandle } from './rich/rich-text-editor.tsx';
 import { useEditorMode } from './use-editor-mode.ts';
 import { type MarkdownAutosave, useMarkdownDraft } from './use-markdown-draft.tsx';
 
-/** Tiptap and the markdown parser load only when rich text is used. */
-const loadRichText = () => import('./rich/rich-text-editor.tsx');
+/** Tiptap and the markdown parser load only when rich text is used (or preferred: editor-preference-provider.tsx). */
 const RichTextEditor = lazy(loadRichText);
 
 type Preview = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; html: string; text: string };

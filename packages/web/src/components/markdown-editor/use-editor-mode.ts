@@ -9,7 +9,8 @@ export const EDITOR_MODE_KEY = 'gl-markdown-editor-mode';
 // The choice when the browser keeps no storage (blocked or full): for this page only.
 let memory: EditorMode | null = null;
 
-function storedMode(): EditorMode | null {
+/** The mode last chosen in this browser, if any. */
+export function storedMode(): EditorMode | null {
   try {
     const value = window.localStorage.getItem(EDITOR_MODE_KEY);
     return value === 'markdownField' || value === 'contentEditor' ? value : memory;

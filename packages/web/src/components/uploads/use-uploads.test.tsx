@@ -80,7 +80,7 @@ describe('useUploads with the markdown editor', () => {
 
     await act(async () => calls[0]?.resolve(entity('a.png')));
     await waitFor(() => expect(calls).toHaveLength(3));
-    expect(textbox().value).toBe('Intro\n![a](/uploads/0123456789abcdef0123456789abcdef/a.png)');
+    expect(textbox().value).toBe('Intro\n\n![a](/uploads/0123456789abcdef0123456789abcdef/a.png)');
     await act(async () => {
       calls[1]?.resolve(entity('b.png'));
       calls[2]?.resolve(entity('c.pdf', false));
