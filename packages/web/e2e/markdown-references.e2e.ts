@@ -14,8 +14,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: false });
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -139,7 +140,7 @@ test.describe('markdown references and drafts', () => {
     await expect(page.getByRole('region', { name: 'Label needs-review' })).toHaveCount(0);
 
     await body.getByRole('link', { name: '%Beta' }).hover();
-    await expect(page.getByRole('region', { name: 'Milestone' })).toContainText('Beta');
+    await expect(page.getByRole('region', { name: 'Milestone %Beta' })).toContainText('No dates');
     await body.getByRole('link', { name: `&${epic}` }).hover();
     await expect(page.getByRole('region', { name: `Epic ${place.group}&${epic}` })).toContainText('Launch');
 
@@ -179,7 +180,8 @@ test.describe('markdown references and drafts', () => {
     await expect(form.getByText('Your unsaved changes from this browser were restored.')).toBeVisible();
     await expect(description()).toHaveValue('The saved text. My unsaved words.');
     await shot(page, testInfo, '04-draft-restored');
-    await expectNoSeriousAxeViolations(page);
+    // The form (the epic page around it has its own journeys).
+    await expectNoSeriousAxeViolations(page, 'form[aria-label="Edit epic"]');
     await form.getByRole('button', { name: 'Discard' }).click();
     await expect(description()).toHaveValue('The saved text.');
 

@@ -192,8 +192,8 @@ export function HoverCardContent({ target }: { target: HoverCardTarget }) {
   }
 }
 
-/** The card's accessible name. */
-export function hoverCardLabel(target: HoverCardTarget): string {
+/** The card's accessible name (`text`: the link's, for milestones named by iid or title). */
+export function hoverCardLabel(target: HoverCardTarget, text: string): string {
   switch (target.kind) {
     case 'user':
       return `User @${target.username}`;
@@ -202,7 +202,7 @@ export function hoverCardLabel(target: HoverCardTarget): string {
     case 'epic':
       return `Epic ${target.groupPath}&${target.iid}`;
     case 'milestone':
-      return 'Milestone';
+      return `Milestone ${text.trim()}`.trim();
     case 'label':
       return `Label ${target.title}`;
   }

@@ -144,7 +144,7 @@ export function HoverCards() {
       }}
       className={styles.card}
     >
-      <section aria-label={hoverCardLabel(open.target)} className={styles.content}>
+      <section aria-label={hoverCardLabel(open.target, open.link.textContent ?? '')} className={styles.content}>
         <HoverCardContent target={open.target} />
       </section>
     </Popover>
