@@ -3,7 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AlertsArea } from '../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../app/alerts/alerts-context.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
@@ -102,6 +102,9 @@ async function fillForm() {
 
 // Generous: the form has many fields and the machine may be busy.
 describe('NewEpicPage', { timeout: 15_000 }, () => {
+  // The form keeps a draft of its description in the browser: each test starts without one.
+  beforeEach(() => window.localStorage.clear());
+
   it('shows the form with its title and breadcrumbs to those who may create epics', async () => {
     renderPage([permissions(true)]);
     expect(await screen.findByRole('heading', { name: 'New epic', level: 1 })).toBeTruthy();
