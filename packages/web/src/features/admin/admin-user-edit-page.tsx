@@ -82,6 +82,7 @@ function UserEditForm({ user }: { user: AdminUser }) {
       await updateAdminUser(user.id, changes);
       pushAlert({
         variant: 'success',
+        keepOnNavigate: true,
         message: password
           ? `User @${user.username} was updated. Their new password is set and their sessions were signed out.`
           : `User @${user.username} was updated.`,

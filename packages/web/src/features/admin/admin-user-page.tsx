@@ -53,6 +53,7 @@ function AdminUserDetail() {
     setDeleted(true);
     pushAlert({
       variant: 'success',
+      keepOnNavigate: true,
       message: `User @${user.username} was deleted. Their contributions now belong to the Ghost User.`,
     });
     navigate(`${routes.admin()}?tab=users`, { replace: true });
