@@ -170,6 +170,8 @@ export async function can(db: Db, actor: Actor, ability: Ability, subject: Subje
       switch (ability) {
         case 'readEpic':
         case 'readEpicIid':
+        // Reading the epic's child epics (spec 001's canReadRelation: the Add menu's Epic group).
+        case 'readEpicRelation':
           return true;
         case 'createNote':
         case 'awardEmoji':

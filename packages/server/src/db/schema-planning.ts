@@ -75,6 +75,8 @@ export const epics = pgTable('epics', {
   startDate: day('start_date'),
   dueDate: day('due_date'),
   lockVersion: integer('lock_version').notNull().default(0),
+  /** GitLab's `imported_from`: 'none' unless an importer made it (migration 0018). */
+  importedFrom: text('imported_from').notNull().default('none'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -110,6 +112,8 @@ export const issues = pgTable('issues', {
   promotedToEpicId: ref('promoted_to_epic_id'),
   /** 'Submit as spam' (administrators): hidden from everyone else (migration 0011). */
   hidden: boolean('hidden').notNull().default(false),
+  /** GitLab's `imported_from`: 'none' unless an importer made it (migration 0018). */
+  importedFrom: text('imported_from').notNull().default('none'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   lastEditedAt: ts('last_edited_at'),

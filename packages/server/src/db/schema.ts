@@ -168,3 +168,4 @@ export * from './schema-notes.ts';
 export * from './schema-planning.ts';
 export * from './schema-settings.ts';
 export * from './schema-time-tracking.ts';
+export * from './schema-todos.ts';

@@ -6,6 +6,7 @@ import { tokensRoutes } from '../modules/auth/tokens.routes.ts';
 import { awardsRoutes, awardsUiRoutes } from '../modules/awards/awards.routes.ts';
 import { epicLinksRoutes, epicLinksUiRoutes } from '../modules/epics/epic-links.routes.ts';
 import { epicsRoutes, epicsUiRoutes } from '../modules/epics/epics.routes.ts';
+import { frequentItemsUiRoutes } from '../modules/frequent-items/frequent-items.routes.ts';
 import { groupsRoutes } from '../modules/groups/groups.routes.ts';
 import { issueTemplatesRoutes } from '../modules/issue-templates/issue-templates.routes.ts';
 import { issuesRoutes, issuesUiRoutes } from '../modules/issues/issues.routes.ts';
@@ -18,6 +19,7 @@ import { notesRoutes } from '../modules/notes/notes.routes.ts';
 import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import type { Services } from '../modules/services.ts';
+import { todosRoutes } from '../modules/todos/todos.routes.ts';
 import { uploadsRoutes, uploadsUiRoutes } from '../modules/uploads/uploads.routes.ts';
 import { accountUiRoutes } from '../modules/users/account.routes.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
@@ -41,6 +43,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
     usersAdminUiRoutes,
     accountUiRoutes,
     uploadsUiRoutes,
+    frequentItemsUiRoutes,
   ]) {
     register(ui, services, config);
   }
@@ -66,6 +69,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       applicationSettingsRoutes(api, services);
       uploadsRoutes(api, services, config);
       searchRoutes(api, services, config);
+      todosRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

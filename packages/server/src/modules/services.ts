@@ -8,6 +8,7 @@ import { awardsService } from './awards/awards.service.ts';
 import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
 import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
+import { frequentItemsService } from './frequent-items/frequent-items.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issueTemplatesService } from './issue-templates/issue-templates.service.ts';
 import { issuePageService } from './issues/issue-page.service.ts';
@@ -22,6 +23,7 @@ import { milestonesService } from './milestones/milestones.service.ts';
 import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { searchService } from './search/search.service.ts';
+import { todosService } from './todos/todos.service.ts';
 import { uploadsService } from './uploads/uploads.service.ts';
 import { accountService } from './users/account.service.ts';
 import { adminUsersService } from './users/admin-users.service.ts';
@@ -95,6 +97,8 @@ export function createServices(
     search: searchService(db),
     workItems: workItemsService(db, issues),
     markdown: markdownService(db),
+    todos: todosService(db),
+    frequentItems: frequentItemsService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };

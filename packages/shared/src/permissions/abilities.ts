@@ -67,6 +67,7 @@ export const EPIC_ABILITIES = [
   'createNote',
   'awardEmoji',
   'adminEpicRelation',
+  'readEpicRelation',
   'markNoteAsInternal',
 ] as const;
 

@@ -12,6 +12,7 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/index\.html$/, access: 'public' },
   { pattern: /^\/users\/sign_in$/, access: 'public' },
   { pattern: /^\/dashboard\/groups$/, access: 'public' },
+  { pattern: /^\/dashboard\/todos$/, access: 'signed-in' },
   { pattern: /^\/-\/user_settings\/personal_access_tokens$/, access: 'signed-in' },
   { pattern: /^\/-\/profile(\/preferences|\/password\/edit|\/active_sessions)?$/, access: 'signed-in' },
   { pattern: /^\/admin$/, access: 'admin' },

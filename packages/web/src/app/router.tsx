@@ -28,6 +28,7 @@ const GroupsDashboardPage = lazyPage(
   () => import('../features/dashboard/groups-dashboard-page.tsx'),
   'GroupsDashboardPage',
 );
+const TodosPage = lazyPage(() => import('../features/todos/todos-page.tsx'), 'TodosPage');
 const GroupsPrefixPage = lazyPage(() => import('../features/namespaces/groups-prefix-page.tsx'), 'GroupsPrefixPage');
 const NamespacePage = lazyPage(() => import('../features/namespaces/namespace-page.tsx'), 'NamespacePage');
 const PersonalAccessTokensPage = lazyPage(
@@ -80,6 +81,7 @@ export function createRouter() {
               children: [
                 { index: true, element: <Navigate to={routes.dashboardGroups()} replace /> },
                 { path: 'dashboard/groups', element: page(<GroupsDashboardPage />) },
+                { path: 'dashboard/todos', element: page(<TodosPage />) },
                 { path: '-/user_settings/personal_access_tokens', element: page(<PersonalAccessTokensPage />) },
                 { path: '-/profile/preferences', element: page(<PreferencesPage />) },
                 { path: '-/profile', element: page(<ProfilePage />) },

@@ -4,6 +4,7 @@ const encodePath = (fullPath: string) => fullPath.split('/').map(encodeURICompon
 export const routes = {
   signIn: (redirect?: string) =>
     redirect ? `/users/sign_in?redirect=${encodeURIComponent(redirect)}` : '/users/sign_in',
+  dashboardTodos: () => '/dashboard/todos',
   dashboardGroups: (search?: string) =>
     search ? `/dashboard/groups?search=${encodeURIComponent(search)}` : '/dashboard/groups',
   group: (fullPath: string) => `/${encodePath(fullPath)}`,

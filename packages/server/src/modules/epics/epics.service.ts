@@ -13,6 +13,7 @@ import { assertSubEpics, scopedLabelRule } from '../application-settings/feature
 import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
 import { withTaskToggled } from '../task-lists/task-toggle.ts';
+import { createTodos } from '../todos/todo-triggers.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
 import { type EpicInput, STALE_EPIC_MESSAGE, validateEpicInput } from './epic-input.ts';
@@ -245,6 +246,7 @@ export function epicsService(db: Db) {
         await recomputeEpicDates(tx, [epic.id]);
         const row = await txRepo.findById(epic.id);
         if (!row) throw new Error('created epic vanished');
+        await createTodos(tx, actor, { type: 'Epic', node: row }, { text: row.epic.description });
         return row;
       });
     },
@@ -294,6 +296,12 @@ export function epicsService(db: Db) {
         await history.record();
         const row = await txRepo.findById(epic.id);
         if (!row) throw new NotFoundError('Epic Not Found');
+        if (changes.description !== undefined) {
+          await createTodos(tx, actor, { type: 'Epic', node: row }, {
+            text: row.epic.description,
+            previousText: current.epic.description,
+          });
+        }
         return row;
       });
     },

@@ -21,6 +21,7 @@ import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import { withTaskToggled } from '../task-lists/task-toggle.ts';
+import { createTodos } from '../todos/todo-triggers.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { FieldErrors } from '../validation.ts';
 import { workItemLinksRepository } from '../work-items/work-item-links.repository.ts';
@@ -76,6 +77,7 @@ function draftIssue(project: ProjectWithGroup): IssueNode {
     movedToId: null,
     promotedToEpicId: null,
     hidden: false,
+    importedFrom: 'none',
     createdAt: now,
     updatedAt: now,
     lastEditedAt: null,
@@ -231,6 +233,7 @@ export function issuesService(db: Db) {
           await links.lockParent(given.workItemParentId);
           await links.setParent(row.id, given.workItemParentId);
         }
+        await createTodos(tx, actor, { type: 'Issue', node }, { assigned: node.assigneeIds, text: row.description });
         return node;
       });
     },
@@ -308,6 +311,11 @@ export function issuesService(db: Db) {
         }
         if (relation && row.milestoneId !== issue.milestoneId) await recomputeDates(tx, [relation.epicId]);
         await history.record();
+        await createTodos(tx, actor, { type: 'Issue', node: next }, {
+          assigned: given.assigneeIds === undefined ? [] : next.assigneeIds.filter((id) => !node.assigneeIds.includes(id)),
+          text: changes.description === undefined ? undefined : row.description,
+          previousText: issue.description,
+        });
         return next;
       });
     },

@@ -13,6 +13,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
 import { loadEpics } from '../issues/issues.adapters.ts';
+import { createTodos } from '../todos/todo-triggers.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { newDiscussionId, renderNote, validBody } from './note-body.ts';
 import { type NoteableType, type NotesFilter, notesRepository } from './notes.repository.ts';
@@ -189,6 +190,7 @@ export function notesService(db: Db) {
           discussionId,
           ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
         });
+        await createTodos(tx, actor, noteable, { text: body, note });
         return { note, noteable };
       });
     },
@@ -200,13 +202,18 @@ export function notesService(db: Db) {
       const expected = input.lockVersion ?? node.note.lockVersion;
       if (expected !== node.note.lockVersion) throw new ConflictError(STALE_NOTE_MESSAGE);
       if (body === node.note.note) return node;
-      const row = await repo.update(
-        node.note.id,
-        { note: body, noteHtml: await renderNote(db, body), lastEditedAt: new Date(), updatedById: actor.user?.id },
-        expected,
-      );
-      if (!row) throw new ConflictError(STALE_NOTE_MESSAGE);
-      return { note: row, noteable: node.noteable };
+      const noteHtml = await renderNote(db, body);
+      return await transaction(db, async (tx) => {
+        const row = await notesRepository(tx).update(
+          node.note.id,
+          { note: body, noteHtml, lastEditedAt: new Date(), updatedById: actor.user?.id },
+          expected,
+        );
+        if (!row) throw new ConflictError(STALE_NOTE_MESSAGE);
+        // Users the edit newly mentions get a to-do, as for a new comment.
+        await createTodos(tx, actor, node.noteable, { text: body, previousText: node.note.note, note: row });
+        return { note: row, noteable: node.noteable };
+      });
     },
 
     /** Deletes a note; its discussion goes with its last note. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { GlobalShortcuts } from '../../components/shortcuts/global-shortcuts.tsx';
 import { ShortcutsNavButton } from '../../components/shortcuts/shortcuts-nav-button.tsx';
+import { VisitTracker } from '../../features/frequent-items/visit-tracker.tsx';
 import { AlertsArea } from '../alerts/alerts-area.tsx';
 import styles from './app-shell.module.css';
 import { LeftNav } from './left-nav.tsx';
@@ -30,6 +31,7 @@ export function AppShell() {
       <a href="#content" className={styles.skipLink}>
         Skip to main content
       </a>
+      <VisitTracker />
       <TopBar navId={NAV_ID} navExpanded={expanded} onToggleNav={toggle} signInRedirect={pathname + search} />
       <div className={styles.body}>
         <div

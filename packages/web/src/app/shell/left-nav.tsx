@@ -81,6 +81,7 @@ export function LeftNav({ id }: { id: string }) {
   if (currentUser) items.push({ label: 'Issues', to: routes.dashboardIssues(), icon: 'issues' });
   if (currentUser) items.push({ label: 'Epics', to: routes.dashboardEpics(), icon: 'epic' });
   items.push({ label: 'Explore', to: routes.exploreProjects(), icon: 'earth' });
+  if (currentUser) items.push({ label: 'To-Do List', to: routes.dashboardTodos(), icon: 'todo' });
   if (currentUser) items.push({ label: 'Access tokens', to: routes.personalAccessTokens(), icon: 'key' });
   if (currentUser) items.push({ label: 'Preferences', to: routes.preferences(), icon: 'settings' });
   if (currentUser?.admin) items.push({ label: 'Admin area', to: routes.admin(), icon: 'admin' });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { TopBarTodos } from '../../features/todos/top-bar-todos.tsx';
 import { routes } from '../../lib/routes.ts';
 import { useCurrentUser } from '../use-current-user.ts';
 import styles from './top-bar.module.css';
@@ -38,7 +39,10 @@ export function TopBar({ navId, navExpanded, onToggleNav, signInRedirect }: TopB
       </div>
       <div className={styles.end}>
         {currentUser ? (
-          <UserMenu user={currentUser} />
+          <>
+            <TopBarTodos />
+            <UserMenu user={currentUser} />
+          </>
         ) : (
           !loading && (
             <ButtonLink to={routes.signIn(signInRedirect)} variant="primary">

@@ -1,9 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useShortcut } from '../../components/shortcuts/use-shortcut.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useNamespaceContext } from '../../features/namespaces/use-namespace-context.ts';
 import { searchPath, searchViewFromParams } from '../../features/search/search-url.ts';
+import { FrequentItemsMenu } from '../../features/frequent-items/frequent-items-menu.tsx';
+import { useCurrentUser } from '../use-current-user.ts';
 import styles from './top-search.module.css';
 
 /** The number at the end of a global ID (`gid://gitlab/Group/5` → `5`), as GitLab's `group_id=` holds it. */
@@ -33,6 +35,21 @@ export function TopSearch() {
       : context.kind === 'group'
         ? { groupId: numericId(context.group.id), name: context.group.name }
         : null;
+  const { currentUser } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const showMenu = menuOpen && currentUser !== null && value.trim() === '';
+
+  // The menu stays open while focus is anywhere inside the search (its links included).
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setMenuOpen(false);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && menuOpen) {
+      event.stopPropagation();
+      setMenuOpen(false);
+    }
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,7 +60,7 @@ export function TopSearch() {
 
   const label = place ? `Search in ${place.name}` : 'Search Milepost';
   return (
-    <search className={styles.form}>
+    <search className={styles.form} onFocus={() => setMenuOpen(true)} onBlur={handleBlur} onKeyDown={handleKeyDown}>
       <form onSubmit={handleSubmit}>
         <label htmlFor="top-search" className="visually-hidden">
           {label}
@@ -60,6 +77,7 @@ export function TopSearch() {
           autoComplete="off"
         />
       </form>
+      {showMenu && <FrequentItemsMenu id={menuId} onNavigate={() => setMenuOpen(false)} />}
     </search>
   );
 }

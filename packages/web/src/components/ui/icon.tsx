@@ -283,6 +283,19 @@ const PATHS = {
       <path d="M4.5 6.5h0M7 6.5h0M9.5 6.5h0M12 6.5h0M5 9.5h6" />
     </>
   ),
+  /** The To-Do List (top bar); 'Add a to-do' and 'Mark as done' in the sidebars. */
+  todo: (
+    <>
+      <rect x="2.5" y="2.5" width="11" height="11" rx="2" />
+      <path d="M5.5 8.2l1.8 1.8 3.2-3.5" />
+    </>
+  ),
+  'todo-add': (
+    <>
+      <path d="M13.5 8.5v3a2 2 0 01-2 2h-7a2 2 0 01-2-2v-7a2 2 0 012-2h4" />
+      <path d="M12 1.5v5M9.5 4h5" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

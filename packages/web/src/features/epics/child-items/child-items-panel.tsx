@@ -143,7 +143,7 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
         <div className={styles.headerActions}>
           {rootAdmin && (
             <AddItemMenu
-              showEpicGroup={rootAdmin && featureSwitches().subEpics}
+              showEpicGroup={(parent?.userPermissions.readEpicRelation ?? false) && featureSwitches().subEpics}
               canCreateEpic={parent?.userPermissions.adminEpic ?? false}
               onSelect={setForm}
             />

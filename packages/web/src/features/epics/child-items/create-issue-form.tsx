@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ComboBoxField, type ComboOption } from '../../../components/ui/combo-box-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ChildItemsProjectsQueryDocument } from '../../../gql/graphql.ts';
+import { ChildItemsProjectsQueryDocument, FrecentProjectsQueryDocument } from '../../../gql/graphql.ts';
+import { FREQUENTLY_VISITED } from '../../frequent-items/frequent-first.ts';
 import styles from './child-items-forms.module.css';
 import { MAX_RECENT_PROJECTS, type RecentProject, readRecentProjects } from './recent-projects.ts';
 import { formHeading } from './tree-model.ts';
@@ -27,7 +28,7 @@ function optionOf(p: RecentProject, description?: string): ComboOption {
   return { id: p.id, label: p.nameWithNamespace, description: description ?? p.fullPath };
 }
 
-/** 'Add a new issue': a title and a project of the epic's group (recently used ones first). */
+/** 'Add a new issue': a title and a project of the epic's group (frequently visited, then recently used ones first). */
 export function CreateIssueForm({
   groupFullPath,
   confidential,
@@ -52,14 +53,25 @@ export function CreateIssueForm({
   });
 
   const found = useMemo(() => data?.group?.projects.nodes ?? [], [data]);
+  // The viewer's frequently visited projects of this group (and its subgroups) come first.
+  const frecent = useQuery(FrecentProjectsQueryDocument);
+  const frequent = useMemo(
+    () => (frecent.data?.frecentProjects ?? []).filter((p) => p.fullPath.startsWith(`${groupFullPath}/`)),
+    [frecent.data, groupFullPath],
+  );
   const options = useMemo<ComboOption[]>(() => {
     const term = search.toLowerCase();
-    const recentShown = recent.filter(
-      (p) => !term || p.nameWithNamespace.toLowerCase().includes(term) || p.fullPath.toLowerCase().includes(term),
-    );
-    const rest = found.filter((p) => !recentShown.some((r) => r.id === p.id));
-    return [...recentShown.map((p) => optionOf(p, `Recently used · ${p.fullPath}`)), ...rest.map((p) => optionOf(p))];
-  }, [found, recent, search]);
+    const matches = (p: RecentProject) =>
+      !term || p.nameWithNamespace.toLowerCase().includes(term) || p.fullPath.toLowerCase().includes(term);
+    const frequentShown = frequent.filter(matches);
+    const recentShown = recent.filter((p) => matches(p) && !frequentShown.some((f) => f.id === p.id));
+    const rest = found.filter((p) => ![...frequentShown, ...recentShown].some((r) => r.id === p.id));
+    return [
+      ...frequentShown.map((p) => optionOf(p, `${FREQUENTLY_VISITED} · ${p.fullPath}`)),
+      ...recentShown.map((p) => optionOf(p, `Recently used · ${p.fullPath}`)),
+      ...rest.map((p) => optionOf(p)),
+    ];
+  }, [found, frequent, recent, search]);
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -96,7 +108,7 @@ export function CreateIssueForm({
           selectedId={project?.id ?? null}
           onSelect={(option) => {
             const chosen = option
-              ? (recent.find((p) => p.id === option.id) ?? found.find((p) => p.id === option.id) ?? null)
+              ? ([...frequent, ...recent, ...found].find((p) => p.id === option.id) ?? null)
               : null;
             setProject(chosen);
             setProjectInput(chosen?.nameWithNamespace ?? '');

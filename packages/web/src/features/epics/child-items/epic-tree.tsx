@@ -12,6 +12,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './epic-tree.module.css';
 import { checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
 import { TreeItemRow } from './tree-item-row.tsx';
+import { useDragHoverExpand } from './use-drag-hover-expand.ts';
 import { type Branch, branchChildren, type ChildEpic, childKey, type TreeChild } from './tree-model.ts';
 import { type BranchState, ROOT } from './use-epic-tree.ts';
 
@@ -98,6 +99,13 @@ export function EpicTree(props: EpicTreeProps) {
   const dragged = useRef<string | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const { refusal, report } = useDropRefusal();
+  // Hovering over a collapsed epic with children while dragging expands it (and never collapses it).
+  const dragHover = useDragHoverExpand((key) => {
+    const epic = allEpics(branches).find((e) => e.id === key);
+    if (epic && !expandedKeys.has(key) && (epic.hasChildren || epic.hasIssues)) {
+      onExpandedChange(new Set([...expandedKeys, key]), allEpics(branches));
+    }
+  });
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     getAllowedDropOperations: () => ['move'],
@@ -108,21 +116,15 @@ export function EpicTree(props: EpicTreeProps) {
     onDragEnd: () => {
       dragged.current = null;
       report(null, null);
+      dragHover.cancel();
     },
     getDropOperation: (target) => {
+      dragHover.hover(target.type === 'item' ? String(target.key) : null);
       if (target.type !== 'item' || !dragged.current) return 'cancel';
       const key = String(target.key);
       const { plan, refusal: reason } = checkDrop(branches, props.root, dragged.current, key, target.dropPosition);
       report(key, reason);
       return plan ? 'move' : 'cancel';
-    },
-    // Hovering over a collapsed epic while dragging expands it (and never collapses it).
-    onDropActivate: (e) => {
-      if (e.target.type !== 'item') return;
-      const key = String(e.target.key);
-      if (!expandedKeys.has(key) && allEpics(branches).some((epic) => epic.id === key)) {
-        onExpandedChange(new Set([...expandedKeys, key]), allEpics(branches));
-      }
     },
     onMove: (e) => {
       const moved = [...e.keys][0];

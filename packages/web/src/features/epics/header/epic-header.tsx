@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DeleteConfirmModal } from '../../../components/planning/delete-confirm-modal.tsx';
 import { IssuableActionsMenu } from '../../../components/planning/issuable-actions-menu.tsx';
-import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
+import { ImportedBadge, IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
 import { useReportAbuse } from '../../../components/planning/use-report-abuse.ts';
 import { useShortcut } from '../../../components/shortcuts/use-shortcut.ts';
@@ -50,6 +50,7 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
             Confidential
           </IssuableBadge>
         )}
+        {epic.imported && <ImportedBadge importableType="epic" />}
         <IssuableCreated verb="Opened" createdAt={epic.createdAt} author={epic.author} />
       </div>
       <div className={styles.actions}>

@@ -7,6 +7,7 @@ import { SidebarLabels } from '../../../components/planning/sidebar-labels.tsx';
 import { SidebarParticipants } from '../../../components/planning/sidebar-participants.tsx';
 import { SidebarSubscription } from '../../../components/planning/sidebar-subscription.tsx';
 import { useSidebarSave } from '../../../components/planning/use-sidebar-save.ts';
+import { SidebarTodo } from '../../todos/sidebar-todo.tsx';
 import {
   EpicParticipantsQueryDocument,
   EpicSetSubscriptionMutationDocument,
@@ -44,6 +45,7 @@ export function EpicSidebarSections({ epic, fullPath, canEdit, isSignedIn, today
 
   return (
     <div className={styles.sections}>
+      {isSignedIn && <SidebarTodo issuableType="epic" groupPath={fullPath} iid={epic.iid} />}
       {isSignedIn && <SidebarSubscription issuableType="epic" subscribed={epic.subscribed} save={saveSubscription} />}
       <SidebarDate kind="start" epic={epic} fullPath={fullPath} canEdit={canEdit} today={today} />
       <SidebarDate kind="due" epic={epic} fullPath={fullPath} canEdit={canEdit} today={today} />

@@ -15,10 +15,9 @@ type EpicSidebarProps = { groupFullPath: string; iid: string };
 const FETCH_ERROR = 'Something went wrong while fetching the epic sidebar.';
 
 /**
- * The epic's right sidebar (spec 001 §2.3): notifications, start and due dates, labels, colour,
- * confidentiality, ancestors and participants. Collapsible (kept in the `collapsed_gutter`
- * cookie); on narrow screens it starts collapsed and opens as a drawer. There is no to-do section:
- * Milepost has no to-dos yet.
+ * The epic's right sidebar (spec 001 §2.3): the to-do button, notifications, start and due dates,
+ * labels, colour, confidentiality, ancestors and participants. Collapsible (kept in the
+ * `collapsed_gutter` cookie); on narrow screens it starts collapsed and opens as a drawer.
  */
 export function EpicSidebar({ groupFullPath, iid }: EpicSidebarProps) {
   const { data, error } = useQuery(EpicSidebarQueryDocument, { variables: { fullPath: groupFullPath, iid } });

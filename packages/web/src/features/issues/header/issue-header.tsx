@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
-import { IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
+import { ImportedBadge, IssuableBadge } from '../../../components/planning/issuable-badge.tsx';
 import { IssuableStatusBadge } from '../../../components/planning/issuable-status-badge.tsx';
 import type { SidebarCollapsed } from '../../../components/planning/use-sidebar-collapsed.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -75,7 +75,7 @@ export function IssueHeader({ issue, sidebar, canUpdate, isEditing, onEdit, acti
 }
 
 /**
- * The state badge and the confidential, blocked, locked and hidden badges; `sticky`: the sticky header's
+ * The state badge and the confidential, blocked, locked, hidden and imported badges; `sticky`: the sticky header's
  * set (no blocked badge).
  */
 export function IssueBadges({ issue, sticky = false }: { issue: IssuePageIssueFragment; sticky?: boolean }) {
@@ -122,6 +122,7 @@ export function IssueBadges({ issue, sticky = false }: { issue: IssuePageIssueFr
           Hidden
         </IssuableBadge>
       )}
+      {issue.imported && <ImportedBadge importableType={issueTypeName(issue.type)} />}
     </>
   );
 }

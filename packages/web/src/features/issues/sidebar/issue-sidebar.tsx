@@ -16,6 +16,7 @@ import {
 } from '../../../gql/graphql.ts';
 import { featureSwitches } from '../../../lib/instance-settings.ts';
 import { IssueIterationWidget } from '../../iterations/issue-iteration-widget.tsx';
+import { SidebarTodo } from '../../todos/sidebar-todo.tsx';
 import styles from './issue-sidebar.module.css';
 import { SidebarAssignees } from './sidebar-assignees.tsx';
 import { SidebarDueDate } from './sidebar-due-date.tsx';
@@ -69,6 +70,7 @@ export function IssueSidebar({ projectPath, iid, today }: IssueSidebarProps) {
 
   return (
     <div className={styles.sections}>
+      {currentUser && <SidebarTodo issuableType="issue" projectPath={projectPath} iid={iid} />}
       <SidebarAssignees {...widget} {...paths} currentUserId={currentUser?.id ?? null} />
       <SidebarLabels
         fullPath={groupPath}

@@ -1,0 +1,84 @@
+/**
+ * The changes that make to-dos (GitLab's TodoService), called by the issues, epics and notes
+ * services inside the transaction of the change, so a change and its to-dos are saved together:
+ * - assigning users to an issue: `assigned` for each newly assigned user;
+ * - a description or comment that mentions users: `directly_addressed` for those it addresses at
+ *   the start of a line, `mentioned` for the others — only mentions the text did not have before.
+ * A user gets one only if they may read the issue or epic (and the comment, when internal), is
+ * active, and has no pending to-do there yet (GitLab's one pending to-do per target).
+ */
+import type { Actor } from '../../authz/actor.ts';
+import { userActor } from '../../authz/actor.ts';
+import { can, type Subject } from '../../authz/policy.ts';
+import type { Db } from '../../db/client.ts';
+import type { NoteRow, UserRow } from '../../db/schema.ts';
+import { notesRepository } from '../notes/notes.repository.ts';
+import { mentionsIn } from './mentions.ts';
+import { type NewTodo, type TodoTargetKey, todosRepository } from './todos.repository.ts';
+import type { TodoTarget } from './todos.types.ts';
+
+/** The target's key columns. */
+export function targetKey(target: TodoTarget): TodoTargetKey {
+  return target.type === 'Issue'
+    ? { type: 'Issue', issueId: target.node.issue.id, projectId: target.node.project.id }
+    : { type: 'Epic', epicId: target.node.epic.id, groupId: target.node.group.id };
+}
+
+export function targetSubject(target: TodoTarget): Subject {
+  return target.type === 'Issue' ? { type: 'Issue', ...target.node } : { type: 'Epic', ...target.node };
+}
+
+export type TodoChange = {
+  /** Users newly assigned to the issue (the issues service checked they can read it). */
+  assigned?: readonly number[];
+  /** The description or comment now, and before the change (mentions already there make none). */
+  text?: string;
+  previousText?: string;
+  /** The comment whose text this is. */
+  note?: NoteRow;
+};
+
+/** Whether `user` may read the target (and the comment, if it is internal). */
+async function canRead(tx: Db, user: UserRow, target: TodoTarget, note: NoteRow | undefined): Promise<boolean> {
+  if (user.state !== 'active' || user.userType !== 'human') return false;
+  const reader = userActor(user);
+  const subject = targetSubject(target);
+  const ability = target.type === 'Issue' ? 'readIssue' : 'readEpic';
+  if (!(await can(tx, reader, ability, subject))) return false;
+  return !note?.internal || (await can(tx, reader, 'readInternalNote', subject));
+}
+
+/** Saves the to-dos `change` makes (through `tx`, the caller's transaction). */
+export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, change: TodoChange): Promise<void> {
+  const author = actor.user;
+  if (!author) return;
+  const key = targetKey(target);
+  const todo = (userId: number, action: NewTodo['action']): NewTodo => ({
+    userId,
+    authorId: author.id,
+    target: key,
+    action,
+    noteId: change.note?.id ?? null,
+  });
+  const assigned = [...new Set(change.assigned ?? [])];
+  const list: NewTodo[] = assigned.map((id) => ({ ...todo(id, 'assigned'), noteId: null }));
+
+  if (change.text?.includes('@')) {
+    const now = mentionsIn(change.text);
+    const before = change.previousText ? new Set(mentionsIn(change.previousText).all) : new Set<string>();
+    const fresh = now.all.filter((name) => !before.has(name));
+    if (fresh.length > 0) {
+      const direct = new Set(now.direct);
+      const users = await notesRepository(tx).usersByUsernames(fresh);
+      const addressed: NewTodo[] = [];
+      const mentioned: NewTodo[] = [];
+      for (const user of users) {
+        if (assigned.includes(user.id) || !(await canRead(tx, user, target, change.note))) continue;
+        if (direct.has(user.username.toLowerCase())) addressed.push(todo(user.id, 'directly_addressed'));
+        else mentioned.push(todo(user.id, 'mentioned'));
+      }
+      list.push(...addressed, ...mentioned);
+    }
+  }
+  if (list.length > 0) await todosRepository(tx).insertUnlessPending(list);
+}
