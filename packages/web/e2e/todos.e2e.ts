@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { graphql, restPost, ROOT_PASSWORD, signInViaApi } from './fixtures.ts';
+import { graphql, ROOT_PASSWORD, restPost, signInViaApi } from './fixtures.ts';
 
 const PASSWORD = 'todo-password-1';
 const PROJECT = 'acme/platform/web';
@@ -129,7 +129,9 @@ test('frequently visited projects and groups come first in the search menu and t
   await page.getByRole('searchbox').first().focus();
   const menu = page.getByTestId('frequent-items-menu');
   await expect(menu.getByRole('region', { name: 'Frequently visited projects' }).getByRole('link')).toHaveCount(1);
-  await expect(menu.getByRole('region', { name: 'Frequently visited groups' }).getByRole('link', { name: /acme/i })).toBeVisible();
+  await expect(
+    menu.getByRole('region', { name: 'Frequently visited groups' }).getByRole('link', { name: /acme/i }),
+  ).toBeVisible();
   await shot(page, 'frequent-items-menu');
   await expectNoSeriousAxeViolations(page);
   await page.keyboard.press('Escape');

@@ -297,10 +297,15 @@ export function epicsService(db: Db) {
         const row = await txRepo.findById(epic.id);
         if (!row) throw new NotFoundError('Epic Not Found');
         if (changes.description !== undefined) {
-          await createTodos(tx, actor, { type: 'Epic', node: row }, {
-            text: row.epic.description,
-            previousText: current.epic.description,
-          });
+          await createTodos(
+            tx,
+            actor,
+            { type: 'Epic', node: row },
+            {
+              text: row.epic.description,
+              previousText: current.epic.description,
+            },
+          );
         }
         return row;
       });

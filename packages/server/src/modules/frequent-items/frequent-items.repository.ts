@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type GroupRow, groups, type ProjectRow, projects, frequentItems } from '../../db/schema.ts';
+import { frequentItems, type GroupRow, groups, type ProjectRow, projects } from '../../db/schema.ts';
 
 /** How many items of each kind a user keeps (GitLab's FREQUENT_ITEMS.MAX_COUNT). */
 export const MAX_FREQUENT_ITEMS = 20;

@@ -18,9 +18,15 @@ export function frequentItemsUiRoutes(ui: UiRouter, services: Services, _config:
     if (p.id === undefined || p.id === null || p.id === '') throw new AppError(400, 'id is missing');
     const id = numericId(String(p.id));
     if (p.type === 'projects') {
-      await services.frequentItems.track(request.actor, { type: 'projects', project: await services.projects.get(request.actor, id) });
+      await services.frequentItems.track(request.actor, {
+        type: 'projects',
+        project: await services.projects.get(request.actor, id),
+      });
     } else {
-      await services.frequentItems.track(request.actor, { type: 'groups', group: await services.groups.get(request.actor, id) });
+      await services.frequentItems.track(request.actor, {
+        type: 'groups',
+        group: await services.groups.get(request.actor, id),
+      });
     }
     return reply.code(200).send();
   });

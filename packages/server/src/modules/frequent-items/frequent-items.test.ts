@@ -23,8 +23,13 @@ describe('frequent items', () => {
     t.request({ method: 'POST', url: '/-/track_namespace_visits', payload: { type, id }, as });
 
   const frecent = async () =>
-    (await t.graphql<{ frecentProjects: { fullPath: string }[]; frecentGroups: { fullPath: string }[] }>(FRECENT, {}, { as: user }))
-      .data;
+    (
+      await t.graphql<{ frecentProjects: { fullPath: string }[]; frecentGroups: { fullPath: string }[] }>(
+        FRECENT,
+        {},
+        { as: user },
+      )
+    ).data;
 
   const frequency = async (projectId: number) =>
     Number(

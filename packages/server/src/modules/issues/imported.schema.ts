@@ -22,6 +22,8 @@ const SOURCES = [
   ['JIRA', 'jira', 'Jira'],
 ] as const;
 
+type ImportSource = (typeof SOURCES)[number][1];
+
 export const ImportSourceEnum = builder.enumType('ImportSource', {
   description: 'Import source',
   values: Object.fromEntries(SOURCES.map(([name, value, label]) => [name, { value, description: `${label}.` }])),
@@ -35,7 +37,7 @@ builder.objectFields(IssueRef, (t) => ({
   importedFrom: t.field({
     type: ImportSourceEnum,
     description: 'Import source of the issue.',
-    resolve: (i) => i.issue.importedFrom,
+    resolve: (i) => i.issue.importedFrom as ImportSource,
   }),
 }));
 
@@ -47,6 +49,6 @@ builder.objectFields(EpicRef, (t) => ({
   importedFrom: t.field({
     type: ImportSourceEnum,
     description: 'Import source of the epic.',
-    resolve: (e) => e.epic.importedFrom,
+    resolve: (e) => e.epic.importedFrom as ImportSource,
   }),
 }));

@@ -311,11 +311,17 @@ export function issuesService(db: Db) {
         }
         if (relation && row.milestoneId !== issue.milestoneId) await recomputeDates(tx, [relation.epicId]);
         await history.record();
-        await createTodos(tx, actor, { type: 'Issue', node: next }, {
-          assigned: given.assigneeIds === undefined ? [] : next.assigneeIds.filter((id) => !node.assigneeIds.includes(id)),
-          text: changes.description === undefined ? undefined : row.description,
-          previousText: issue.description,
-        });
+        await createTodos(
+          tx,
+          actor,
+          { type: 'Issue', node: next },
+          {
+            assigned:
+              given.assigneeIds === undefined ? [] : next.assigneeIds.filter((id) => !node.assigneeIds.includes(id)),
+            text: changes.description === undefined ? undefined : row.description,
+            previousText: issue.description,
+          },
+        );
         return next;
       });
     },

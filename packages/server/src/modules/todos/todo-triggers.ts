@@ -12,6 +12,7 @@ import { userActor } from '../../authz/actor.ts';
 import { can, type Subject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { NoteRow, UserRow } from '../../db/schema.ts';
+import { deferToUnitEnd } from '../../db/transaction.ts';
 import { notesRepository } from '../notes/notes.repository.ts';
 import { mentionsIn } from './mentions.ts';
 import { type NewTodo, type TodoTargetKey, todosRepository } from './todos.repository.ts';
@@ -80,5 +81,11 @@ export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, chan
       list.push(...addressed, ...mentioned);
     }
   }
-  if (list.length > 0) await todosRepository(tx).insertUnlessPending(list);
+  if (list.length === 0) return;
+  // The first start's demo (one whole unit) inserts every to-do in one statement at its end.
+  if (!deferToUnitEnd(tx, insertTodos, list)) await insertTodos(tx, list);
+}
+
+async function insertTodos(db: Db, list: NewTodo[]): Promise<void> {
+  await todosRepository(db).insertUnlessPending(list);
 }

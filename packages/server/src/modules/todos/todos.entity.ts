@@ -57,7 +57,6 @@ export async function presentTodos(services: Services, actor: Actor, nodes: read
     const noteText = todo.noteId === null ? undefined : noteById.get(todo.noteId);
     const anchor = todo.noteId === null ? '' : `#note_${todo.noteId}`;
     const common = {
-      id: todo.id,
       author: authorOf(todo.authorId === null ? undefined : authors.get(todo.authorId), baseUrl),
       action_name: todo.action,
     };

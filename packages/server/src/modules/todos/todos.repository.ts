@@ -15,7 +15,7 @@ export type TodoTargetKey =
   | { type: 'Issue'; issueId: number; projectId: number }
   | { type: 'Epic'; epicId: number; groupId: number };
 
-/** A to-do to make; the to-dos of one `insertUnlessPending` share their target and author. */
+/** A to-do to make. */
 export type NewTodo = {
   userId: number;
   authorId: number | null;
@@ -72,7 +72,8 @@ function whereOf(userId: number, f: TodoFilter, v: TodoVisibility): SQL {
       OR t.project_id IN (SELECT fp.id FROM projects fp JOIN groups fpg ON fpg.id = fp.group_id
                           WHERE fpg.traversal_ids && ${ids(f.groupIds)}))`);
   }
-  if (f.types?.length === 1) parts.push(f.types[0] === 'Issue' ? sql`t.issue_id IS NOT NULL` : sql`t.epic_id IS NOT NULL`);
+  if (f.types?.length === 1)
+    parts.push(f.types[0] === 'Issue' ? sql`t.issue_id IS NOT NULL` : sql`t.epic_id IS NOT NULL`);
   if (f.target) parts.push(targetCondition(f.target));
   parts.push(visibleCondition(v));
   return sql.join(parts, sql` AND `);
@@ -119,25 +120,29 @@ export function todosRepository(db: Db) {
 
   return {
     /**
-     * Inserts the to-dos (one target, one author) in one statement, except for users who already
-     * have a pending one on the target (GitLab's one pending to-do per target); returns those inserted.
+     * Inserts the to-dos in one statement, in order, except where the user already has a pending
+     * one on the same target, or an earlier one of the list is for the same user and target
+     * (GitLab's one pending to-do per target); returns those inserted.
      */
     async insertUnlessPending(list: readonly NewTodo[]): Promise<TodoRow[]> {
-      const first = list[0];
-      if (!first) return [];
-      const t = first.target;
-      const [issueId, projectId, epicId, groupId] =
-        t.type === 'Issue' ? [t.issueId, t.projectId, null, null] : [null, null, t.epicId, t.groupId];
-      const userIds = sql.param(list.map((x) => String(x.userId)));
-      const actions = sql.param(list.map((x) => x.action));
-      const noteIds = sql.param(list.map((x) => (x.noteId == null ? null : String(x.noteId))));
+      if (list.length === 0) return [];
+      const column = (pick: (todo: NewTodo) => number | null | undefined) =>
+        sql`${sql.param(list.map((todo) => (pick(todo) == null ? null : String(pick(todo)))))}::bigint[]`;
+      const issue = (todo: NewTodo) => (todo.target.type === 'Issue' ? todo.target.issueId : null);
+      const epic = (todo: NewTodo) => (todo.target.type === 'Epic' ? todo.target.epicId : null);
       return await rows(sql`
         INSERT INTO todos (user_id, author_id, issue_id, project_id, epic_id, group_id, note_id, action)
-        SELECT v.user_id, ${first.authorId}, ${issueId}, ${projectId}, ${epicId}, ${groupId}, v.note_id, v.action
-          FROM unnest(${userIds}::bigint[], ${actions}::text[], ${noteIds}::bigint[]) WITH ORDINALITY
-               AS v(user_id, action, note_id, ord)
-         WHERE NOT EXISTS (SELECT 1 FROM todos t WHERE t.user_id = v.user_id AND t.state = 'pending'
-                             AND ${targetCondition(t)})
+        SELECT v.user_id, v.author_id, v.issue_id, v.project_id, v.epic_id, v.group_id, v.note_id, v.action
+          FROM (SELECT u.*, row_number() OVER (PARTITION BY u.user_id, u.issue_id, u.epic_id ORDER BY u.ord) AS nth
+                  FROM unnest(${column((t) => t.userId)}, ${column((t) => t.authorId)}, ${column(issue)},
+                              ${column((t) => (t.target.type === 'Issue' ? t.target.projectId : null))},
+                              ${column(epic)}, ${column((t) => (t.target.type === 'Epic' ? t.target.groupId : null))},
+                              ${column((t) => t.noteId)}, ${sql.param(list.map((t) => t.action))}::text[])
+                       WITH ORDINALITY AS u(user_id, author_id, issue_id, project_id, epic_id, group_id, note_id, action, ord)
+               ) v
+         WHERE v.nth = 1
+           AND NOT EXISTS (SELECT 1 FROM todos t WHERE t.user_id = v.user_id AND t.state = 'pending'
+                             AND (t.issue_id = v.issue_id OR t.epic_id = v.epic_id))
          ORDER BY v.ord
         RETURNING *`);
     },
@@ -188,7 +193,12 @@ export function todosRepository(db: Db) {
     },
 
     /** The users' pending to-dos on any of these targets (the sidebar's 'Mark as done'), oldest first. */
-    async ofTargets(userId: number, type: 'Issue' | 'Epic', targetIds: readonly number[], states: readonly TodoState[]) {
+    async ofTargets(
+      userId: number,
+      type: 'Issue' | 'Epic',
+      targetIds: readonly number[],
+      states: readonly TodoState[],
+    ) {
       if (targetIds.length === 0) return [];
       const column = type === 'Issue' ? sql`t.issue_id` : sql`t.epic_id`;
       return await rows(sql`SELECT t.* FROM todos t

@@ -8,11 +8,19 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
-import type { TodoRow } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
-import type { TodoAction } from '../../db/schema.ts';
+import type { TodoAction, TodoRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { intParam, oneOfParam, type Params, pageOf, ParamError, paramsOf, resourceId, restRoutes } from '../../http/grape-params.ts';
+import {
+  intParam,
+  oneOfParam,
+  ParamError,
+  type Params,
+  pageOf,
+  paramsOf,
+  resourceId,
+  restRoutes,
+} from '../../http/grape-params.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import { projectIssue } from '../issues/issue-rest.ts';
@@ -124,11 +132,14 @@ export function todosRoutes(api: FastifyInstance, services: Services, config: Co
       return reply.code(201).send(entity);
     }
 
-    r.post<{ Params: { id: string; issue_iid: string } }>('/projects/:id/issues/:issue_iid/todo', async (request, reply) => {
-      requireUser(request.actor, true);
-      const node = await projectIssue(services, request.actor, request.params.id, request.params.issue_iid);
-      return await create(request, { type: 'Issue', node }, reply);
-    });
+    r.post<{ Params: { id: string; issue_iid: string } }>(
+      '/projects/:id/issues/:issue_iid/todo',
+      async (request, reply) => {
+        requireUser(request.actor, true);
+        const node = await projectIssue(services, request.actor, request.params.id, request.params.issue_iid);
+        return await create(request, { type: 'Issue', node }, reply);
+      },
+    );
 
     for (const path of ['/groups/:id/epics/:epic_iid/todo', '/groups/:id/epics/:epic_iid/todos']) {
       r.post<{ Params: { id: string; epic_iid: string } }>(path, async (request, reply) => {

@@ -6,8 +6,8 @@
 import { GraphQLError } from 'graphql';
 import type { TodoRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { GraphQLContext as Context } from '../../graphql/context.ts';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext as Context } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { ERRORS_DESCRIPTION, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
@@ -102,7 +102,11 @@ export const TodoRef = builder.objectRef<TodoNode>('Todo').implement({
         return n.target.type === 'Issue' ? n.target.node.issue.title : n.target.node.epic.title;
       },
     }),
-    createdAt: t.field({ type: 'Time', description: 'Timestamp this to-do item was created.', resolve: (n) => n.todo.createdAt }),
+    createdAt: t.field({
+      type: 'Time',
+      description: 'Timestamp this to-do item was created.',
+      resolve: (n) => n.todo.createdAt,
+    }),
     updatedAt: t.field({
       type: 'Time',
       description: 'Timestamp this to-do item was last changed (marked done or restored).',
@@ -135,7 +139,8 @@ export const TodoRef = builder.objectRef<TodoNode>('Todo').implement({
       type: ProjectRef,
       nullable: true,
       description: 'Project this to-do item is associated with.',
-      resolve: (n) => (n.target.type === 'Issue' ? { project: n.target.node.project, group: n.target.node.group } : null),
+      resolve: (n) =>
+        n.target.type === 'Issue' ? { project: n.target.node.project, group: n.target.node.group } : null,
     }),
     group: t.field({
       type: GroupRef,
@@ -257,7 +262,7 @@ function singleTodoMutation(
           required: true,
           description:
             input === 'targetId'
-              ? 'Global ID of the to-do item\'s parent. Issues and epics are supported.'
+              ? "Global ID of the to-do item's parent. Issues and epics are supported."
               : 'Global ID of the to-do item.',
         }),
       }),
@@ -268,7 +273,9 @@ function singleTodoMutation(
       authScopes: { signedIn: true },
       resolve: (_root, args, ctx) =>
         runMutation(
-          async () => ({ todo: await oneNode(ctx, await run(ctx, String((args.input as Record<string, unknown>)[input]))) }),
+          async () => ({
+            todo: await oneNode(ctx, await run(ctx, String((args.input as Record<string, unknown>)[input]))),
+          }),
           { todo: null },
         ),
     },
@@ -286,10 +293,15 @@ function singleTodoMutation(
   );
 }
 
-singleTodoMutation('todoCreate', 'Creates a to-do item of the current user on an issue or an epic.', 'targetId', async (ctx, gid) => {
-  const { todo } = await ctx.services.todos.create(ctx.actor, await findTarget(ctx, gid));
-  return todo;
-});
+singleTodoMutation(
+  'todoCreate',
+  'Creates a to-do item of the current user on an issue or an epic.',
+  'targetId',
+  async (ctx, gid) => {
+    const { todo } = await ctx.services.todos.create(ctx.actor, await findTarget(ctx, gid));
+    return todo;
+  },
+);
 singleTodoMutation('todoMarkDone', 'Marks a to-do item of the current user as done.', 'id', (ctx, gid) =>
   ctx.services.todos.markDone(ctx.actor, fromGlobalId(gid, 'Todo')),
 );
@@ -321,7 +333,8 @@ builder.relayMutationField(
     }),
   },
   {
-    description: 'Marks all pending to-do items of the current user as done (on one issue or epic when `targetId` is given).',
+    description:
+      'Marks all pending to-do items of the current user as done (on one issue or epic when `targetId` is given).',
     extensions: { ability: 'self' },
     authScopes: { signedIn: true },
     resolve: (_root, { input }, ctx) =>

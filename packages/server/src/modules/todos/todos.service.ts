@@ -89,7 +89,9 @@ export function todosService(db: Db) {
       const readAbility = target.type === 'Issue' ? 'readIssue' : 'readEpic';
       if (!(await can(db, actor, readAbility, targetSubject(target)))) throw new NotFoundError();
       const key = targetKey(target);
-      const [created] = await repo.insertUnlessPending([{ userId: user.id, authorId: user.id, target: key, action: 'marked' }]);
+      const [created] = await repo.insertUnlessPending([
+        { userId: user.id, authorId: user.id, target: key, action: 'marked' },
+      ]);
       if (created) return { todo: created, created: true };
       const targetId = key.type === 'Issue' ? key.issueId : key.epicId;
       const [pending] = await repo.ofTargets(user.id, key.type, [targetId], ['pending']);

@@ -27,7 +27,7 @@ const TODOS_QUERY = `query($state: [TodoStateEnum!], $action: [TodoActionEnum!],
   currentUser { todos(state: $state, action: $action, type: $type, projectId: $projectId, groupId: $groupId, authorId: $authorId) {
     count
     nodes { id action state body targetType targetUrl author { username } project { fullPath } group { fullPath }
-      target { webUrl ... on Issue { iid title } ... on Epic { iid title } } }
+      target { webUrl ... on Issue { iid issueTitle: title } ... on Epic { iid epicTitle: title } } }
   } }
 }`;
 
@@ -60,7 +60,13 @@ describe('to-dos', () => {
       { as: user },
     );
     expect(res.errors).toBeUndefined();
-    return res.data?.currentUser.todos ?? { count: 0, nodes: [] };
+    const todos = res.data?.currentUser.todos ?? { count: 0, nodes: [] };
+    // The target's title, whichever type it is (the two `title` fields differ in nullability).
+    for (const node of todos.nodes) {
+      const target = node.target as TodoNodeResult['target'] & { issueTitle?: string; epicTitle?: string };
+      target.title = target.issueTitle ?? target.epicTitle ?? '';
+    }
+    return todos;
   }
 
   async function createIssue(as: UserRow, payload: Record<string, unknown>) {
@@ -86,7 +92,7 @@ describe('to-dos', () => {
     const issue = await createIssue(alice, { title: 'Assigned work', assignee_ids: [bob.id] });
     const res = await t.request({ method: 'GET', url: '/api/v4/todos', as: bob });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-type']).toBe('application/json');
     const [todo] = res.json<TodoEntity[]>();
     expect(todo).toMatchObject({
       action_name: 'assigned',
@@ -134,9 +140,19 @@ describe('to-dos', () => {
     expect((await todosOf(bob)).nodes.filter((n) => n.target.title === 'Discuss')).toHaveLength(1);
 
     // An internal note reaches only those who may read internal notes (Reporter+): not Carol (Guest).
-    await t.request({ method: 'POST', url: notes, payload: { body: 'internal @todo-carol', internal: true }, as: alice });
+    await t.request({
+      method: 'POST',
+      url: notes,
+      payload: { body: 'internal @todo-carol', internal: true },
+      as: alice,
+    });
     await t.request({ method: 'POST', url: '/api/v4/todos/mark_as_done', as: carol });
-    await t.request({ method: 'POST', url: notes, payload: { body: 'internal @todo-carol', internal: true }, as: alice });
+    await t.request({
+      method: 'POST',
+      url: notes,
+      payload: { body: 'internal @todo-carol', internal: true },
+      as: alice,
+    });
     expect((await todosOf(carol)).count).toBe(0);
   });
 
@@ -172,20 +188,36 @@ describe('to-dos', () => {
     expect([again.statusCode, again.body]).toEqual([304, '']);
 
     const epic = (
-      await t.request({ method: 'POST', url: `/api/v4/groups/${group.id}/epics`, payload: { title: 'Epic todo' }, as: alice })
+      await t.request({
+        method: 'POST',
+        url: `/api/v4/groups/${group.id}/epics`,
+        payload: { title: 'Epic todo' },
+        as: alice,
+      })
     ).json<{ iid: number }>();
-    const epicTodo = await t.request({ method: 'POST', url: `/api/v4/groups/${group.id}/epics/${epic.iid}/todo`, as: alice });
+    const epicTodo = await t.request({
+      method: 'POST',
+      url: `/api/v4/groups/${group.id}/epics/${epic.iid}/todo`,
+      as: alice,
+    });
     expect(epicTodo.statusCode).toBe(201);
     const entity = epicTodo.json<TodoEntity>();
     expect(entity).toMatchObject({ target_type: 'Epic', group: { id: group.id, full_path: 'todo-group' } });
     expect(entity.project).toBeUndefined();
     // gitbeaker's path (`…/todos`) answers the same.
-    const gitbeaker = await t.request({ method: 'POST', url: `/api/v4/groups/${group.id}/epics/${epic.iid}/todos`, as: alice });
+    const gitbeaker = await t.request({
+      method: 'POST',
+      url: `/api/v4/groups/${group.id}/epics/${epic.iid}/todos`,
+      as: alice,
+    });
     expect(gitbeaker.statusCode).toBe(304);
 
     // Hidden and missing targets are the same 404; signed out is 401.
     expect((await t.request({ method: 'POST', url, as: outsider })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/v4/projects/${project.project.id}/issues/999/todo`, as: alice })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/v4/projects/${project.project.id}/issues/999/todo`, as: alice }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'POST', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/v4/todos' })).statusCode).toBe(401);
   });
@@ -253,10 +285,16 @@ describe('to-dos', () => {
       payload: { title: 'Elsewhere' },
       as: user,
     });
-    await t.request({ method: 'POST', url: `/api/v4/projects/${otherProject.project.id}/issues/${res.json<{ iid: number }>().iid}/todo`, as: user });
+    await t.request({
+      method: 'POST',
+      url: `/api/v4/projects/${otherProject.project.id}/issues/${res.json<{ iid: number }>().iid}/todo`,
+      as: user,
+    });
 
     const titles = async (query: string) =>
-      (await t.request({ method: 'GET', url: `/api/v4/todos?${query}`, as: user })).json<TodoEntity[]>().map((x) => x.target.title);
+      (await t.request({ method: 'GET', url: `/api/v4/todos?${query}`, as: user }))
+        .json<TodoEntity[]>()
+        .map((x) => x.target.title);
     expect(await titles('action=marked')).toEqual(['Elsewhere']);
     expect(await titles('action=assigned')).toEqual(['Filter me']);
     expect(await titles(`project_id=${project.project.id}`)).toEqual(['Filter me']);
@@ -266,7 +304,11 @@ describe('to-dos', () => {
     expect(await titles('type=MergeRequest')).toEqual([]);
     expect(await titles('state=done')).toEqual([]);
     const page = await t.request({ method: 'GET', url: '/api/v4/todos?per_page=1', as: user });
-    expect([page.headers['x-total'], page.headers['x-next-page'], page.json<unknown[]>().length]).toEqual(['2', '2', 1]);
+    expect([page.headers['x-total'], page.headers['x-next-page'], page.json<unknown[]>().length]).toEqual([
+      '2',
+      '2',
+      1,
+    ]);
     const bad = await t.request({ method: 'GET', url: '/api/v4/todos?action=nope', as: user });
     expect([bad.statusCode, bad.json()]).toEqual([400, { error: 'action does not have a valid value' }]);
     const gql = await todosOf(user, { groupId: [String(group.id)], action: ['assigned'] });
@@ -284,16 +326,28 @@ describe('to-dos', () => {
     const rest = await t.request({ method: 'GET', url: '/api/v4/todos', as: user });
     expect([rest.headers['x-total'], rest.json()]).toEqual(['0', []]);
     const id = Number(todo?.id.split('/').pop());
-    expect((await t.request({ method: 'POST', url: `/api/v4/todos/${id}/mark_as_done`, as: user })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/api/v4/todos/${id}/mark_as_done`, as: user })).statusCode).toBe(
+      404,
+    );
   });
 
   it('Issue.currentUserTodos and todoCreate drive the sidebar button', async () => {
     const issue = await createIssue(alice, { title: 'Sidebar' });
     const query = `query { project(fullPath: "todo-group/todo-project") { issue(iid: "${issue.iid}") { id imported importedFrom currentUserTodos(state: pending) { nodes { id action } } } } }`;
-    type Q = { project: { issue: { id: string; imported: boolean; importedFrom: string; currentUserTodos: { nodes: { id: string }[] } } } };
+    type Q = {
+      project: {
+        issue: { id: string; imported: boolean; importedFrom: string; currentUserTodos: { nodes: { id: string }[] } };
+      };
+    };
     const before = await t.graphql<Q>(query, {}, { as: bob });
-    expect(before.data?.project.issue).toMatchObject({ imported: false, importedFrom: 'NONE', currentUserTodos: { nodes: [] } });
-    const created = await t.graphql<{ todoCreate: { todo: { id: string; action: string; target: { webUrl: string } } } }>(
+    expect(before.data?.project.issue).toMatchObject({
+      imported: false,
+      importedFrom: 'NONE',
+      currentUserTodos: { nodes: [] },
+    });
+    const created = await t.graphql<{
+      todoCreate: { todo: { id: string; action: string; target: { webUrl: string } } };
+    }>(
       'mutation($id: ID!) { todoCreate(input: { targetId: $id }) { todo { id action target { webUrl } } errors } }',
       { id: before.data?.project.issue.id },
       { as: bob },
@@ -303,7 +357,9 @@ describe('to-dos', () => {
       target: { webUrl: `${TEST_BASE_URL}/todo-group/todo-project/-/issues/${issue.iid}` },
     });
     const after = await t.graphql<Q>(query, {}, { as: bob });
-    expect(after.data?.project.issue.currentUserTodos.nodes.map((n) => n.id)).toEqual([created.data?.todoCreate.todo.id]);
+    expect(after.data?.project.issue.currentUserTodos.nodes.map((n) => n.id)).toEqual([
+      created.data?.todoCreate.todo.id,
+    ]);
     const hidden = await t.graphql(
       'mutation($id: ID!) { todoCreate(input: { targetId: $id }) { todo { id } errors } }',
       { id: before.data?.project.issue.id },

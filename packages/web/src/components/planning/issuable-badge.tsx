@@ -40,7 +40,11 @@ export function IssuableBadge({ icon, variant, tooltip, children }: IssuableBadg
 /** 'Imported' (GitLab's imported badge): the epic or issue came from another instance. */
 export function ImportedBadge({ importableType }: { importableType: string }) {
   return (
-    <IssuableBadge icon="import" variant="neutral" tooltip={`This ${importableType} was imported from another instance.`}>
+    <IssuableBadge
+      icon="import"
+      variant="neutral"
+      tooltip={`This ${importableType} was imported from another instance.`}
+    >
       Imported
     </IssuableBadge>
   );

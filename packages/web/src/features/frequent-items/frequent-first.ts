@@ -21,6 +21,8 @@ export function frequentFirst(
   );
   return [
     ...shown.map((f) => ({ id: f.id, label: f.label, description: `${FREQUENTLY_VISITED} · ${f.path}` })),
-    ...found.filter((f) => !shown.some((s) => s.id === f.id)).map((f) => ({ id: f.id, label: f.label, description: f.path })),
+    ...found
+      .filter((f) => !shown.some((s) => s.id === f.id))
+      .map((f) => ({ id: f.id, label: f.label, description: f.path })),
   ];
 }

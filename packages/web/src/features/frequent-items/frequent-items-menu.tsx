@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { FrecentItemsQueryDocument } from '../../gql/graphql.ts';
 import { routes } from '../../lib/routes.ts';
-import styles from './frequent-items.module.css';
 import { FREQUENTLY_VISITED } from './frequent-first.ts';
+import styles from './frequent-items.module.css';
 
 type FrequentItemsMenuProps = {
   id: string;
@@ -23,7 +23,12 @@ export function FrequentItemsMenu({ id, onNavigate }: FrequentItemsMenuProps) {
   const sections = [
     {
       title: `${FREQUENTLY_VISITED} projects`,
-      items: projects.map((p) => ({ id: p.id, name: p.nameWithNamespace, path: p.fullPath, to: routes.project(p.fullPath) })),
+      items: projects.map((p) => ({
+        id: p.id,
+        name: p.nameWithNamespace,
+        path: p.fullPath,
+        to: routes.project(p.fullPath),
+      })),
     },
     {
       title: `${FREQUENTLY_VISITED} groups`,

@@ -20,7 +20,8 @@ export function SidebarTodo(props: SidebarTodoProps) {
   const { data, loading } = useQuery(IssuableTodoQueryDocument, {
     variables: {
       isEpic,
-      iid: props.iid,
+      epicIid: props.iid,
+      issueIid: props.iid,
       groupPath: props.issuableType === 'epic' ? props.groupPath : '',
       projectPath: props.issuableType === 'issue' ? props.projectPath : '',
     },

@@ -6,8 +6,8 @@ import {
   TodoFilterGroupsQueryDocument,
   TodoFilterProjectsQueryDocument,
 } from '../../gql/graphql.ts';
-import { frequentFirst } from '../frequent-items/frequent-first.ts';
 import { useDebounced } from '../epics/child-items/use-debounced.ts';
+import { frequentFirst } from '../frequent-items/frequent-first.ts';
 
 export type EntityKind = 'group' | 'project' | 'author';
 
@@ -29,7 +29,14 @@ const numeric = (gid: string) => /\/(\d+)$/.exec(gid)?.[1] ?? gid;
  * One of the list's group, project and author filters: type to search, pick one; clearing the text
  * removes the filter. Groups and projects offer the viewer's frequently visited ones first.
  */
-export function TodoEntityFilter({ kind, label, selectedId, selectedLabel, onChange, className }: TodoEntityFilterProps) {
+export function TodoEntityFilter({
+  kind,
+  label,
+  selectedId,
+  selectedLabel,
+  onChange,
+  className,
+}: TodoEntityFilterProps) {
   const [input, setInput] = useState(selectedLabel ?? '');
   useEffect(() => {
     if (selectedLabel !== null) setInput(selectedLabel);
@@ -44,8 +51,16 @@ export function TodoEntityFilter({ kind, label, selectedId, selectedLabel, onCha
 
   const options = useMemo(() => {
     if (kind === 'group') {
-      const item = (g: { id: string; fullName: string; fullPath: string }) => ({ id: numeric(g.id), label: g.fullName, path: g.fullPath });
-      return frequentFirst((groups.data?.frecentGroups ?? []).map(item), (groups.data?.groups.nodes ?? []).flatMap((g) => (g ? [item(g)] : [])), term);
+      const item = (g: { id: string; fullName: string; fullPath: string }) => ({
+        id: numeric(g.id),
+        label: g.fullName,
+        path: g.fullPath,
+      });
+      return frequentFirst(
+        (groups.data?.frecentGroups ?? []).map(item),
+        (groups.data?.groups.nodes ?? []).flatMap((g) => (g ? [item(g)] : [])),
+        term,
+      );
     }
     if (kind === 'project') {
       const item = (p: { id: string; nameWithNamespace: string; fullPath: string }) => ({

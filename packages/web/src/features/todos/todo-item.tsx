@@ -45,7 +45,12 @@ type TodoItemProps = {
 /** One to-do: who did what on which issue or epic, the comment that did it, and Mark as done / Undo. */
 export function TodoItem({ todo, viewerId, busy, onMarkDone, onRestore }: TodoItemProps) {
   const self = todo.author?.id === viewerId;
-  const target = todo.target as { title?: string; reference?: string; state?: string };
+  const target =
+    'epicTitle' in todo.target
+      ? { title: todo.target.epicTitle, reference: todo.target.reference }
+      : 'issueTitle' in todo.target
+        ? { title: todo.target.issueTitle, reference: todo.target.reference }
+        : { title: undefined, reference: undefined };
   const typeLabel = todo.targetType === 'EPIC' ? 'Epic' : 'Issue';
   const where = todo.project?.nameWithNamespace ?? todo.group?.fullName ?? '';
   const showBody =
@@ -53,7 +58,12 @@ export function TodoItem({ todo, viewerId, busy, onMarkDone, onRestore }: TodoIt
   const title = target.title ?? todo.body;
   return (
     <li className={styles.item} data-state={todo.state} data-testid="todo-item">
-      <Avatar name={todo.author?.name ?? 'Ghost User'} src={todo.author?.avatarUrl ?? undefined} seed={todo.author?.id ?? 'ghost'} size="m" />
+      <Avatar
+        name={todo.author?.name ?? 'Ghost User'}
+        src={todo.author?.avatarUrl ?? undefined}
+        seed={todo.author?.id ?? 'ghost'}
+        size="m"
+      />
       <div className={styles.main}>
         <p className={styles.line}>
           <span className={styles.author}>{self ? 'You' : (todo.author?.name ?? 'Ghost User')}</span>{' '}

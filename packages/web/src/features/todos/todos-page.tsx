@@ -91,7 +91,9 @@ export function TodosPage() {
 
   const handleMarkDone = async (todo: TodoFieldsFragment) => {
     if (await run(todo.id, () => actions.markDone(todo.id))) {
-      showToast('Marked as done.', { action: { label: 'Undo', onAction: () => void run(todo.id, () => actions.restore(todo.id)) } });
+      showToast('Marked as done.', {
+        action: { label: 'Undo', onAction: () => void run(todo.id, () => actions.restore(todo.id)) },
+      });
     }
   };
   const handleRestore = async (todo: TodoFieldsFragment) => {
@@ -113,7 +115,13 @@ export function TodosPage() {
 
   const empty = (() => {
     if (isFiltered(view)) {
-      return <EmptyState icon="search" title="Sorry, your filter produced no results" description="To widen your search, change or remove filters above." />;
+      return (
+        <EmptyState
+          icon="search"
+          title="Sorry, your filter produced no results"
+          description="To widen your search, change or remove filters above."
+        />
+      );
     }
     if (view.state === 'done') {
       return <EmptyState icon="todo" title="There are no done to-do items yet." />;
@@ -151,7 +159,7 @@ export function TodosPage() {
         current={view.state}
         hrefFor={(state) => `${pathname}${searchOf({ ...view, state, page: 1 })}`}
       />
-      <div className={styles.filters} role="group" aria-label="Filter to-do items">
+      <search className={styles.filters} aria-label="Filter to-do items">
         <TodoEntityFilter
           kind="group"
           label="Group"
@@ -191,11 +199,14 @@ export function TodosPage() {
           className={styles.filter}
         />
         {isFiltered(view) && (
-          <Link to={`${pathname}${searchOf({ ...view, groupId: null, projectId: null, authorId: null, actionId: null, type: null, page: 1 })}`} className={styles.clear}>
+          <Link
+            to={`${pathname}${searchOf({ ...view, groupId: null, projectId: null, authorId: null, actionId: null, type: null, page: 1 })}`}
+            className={styles.clear}
+          >
             Clear filters
           </Link>
         )}
-      </div>
+      </search>
       {actionError && (
         <Alert variant="danger" onDismiss={() => setActionError(null)}>
           {actionError}
@@ -209,7 +220,11 @@ export function TodosPage() {
         empty
       ) : (
         <>
-          <ul className={styles.list} aria-label={view.state === 'done' ? 'Done to-do items' : 'To-do items'} aria-busy={loading || undefined}>
+          <ul
+            className={styles.list}
+            aria-label={view.state === 'done' ? 'Done to-do items' : 'To-do items'}
+            aria-busy={loading || undefined}
+          >
             {rows.map((todo) => (
               <TodoItem
                 key={todo.id}

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { todoCountText } from './top-bar-todos.tsx';
 import { isFiltered, searchOf, variablesOf, viewFromSearch } from './todos-view.ts';
+import { todoCountText } from './top-bar-todos.tsx';
 
 describe('the to-do list view ⇄ URL', () => {
   it.each([
     ['', ''],
     ['?state=done', '?state=done'],
     ['?state=bogus&page=0', ''],
-    ['?group_id=5&project_id=7&author_id=9&action_id=2&type=Epic&page=3', '?group_id=5&project_id=7&author_id=9&action_id=2&type=Epic&page=3'],
+    [
+      '?group_id=5&project_id=7&author_id=9&action_id=2&type=Epic&page=3',
+      '?group_id=5&project_id=7&author_id=9&action_id=2&type=Epic&page=3',
+    ],
     ['?action_id=3&type=MergeRequest&group_id=x', ''],
   ])('%s reads and writes back as %s', (search, written) => {
     expect(searchOf(viewFromSearch(search))).toBe(written);

@@ -3,19 +3,19 @@
  * otherwise), `group_id`, `project_id`, `author_id`, `action_id` (GitLab's action numbers), `type`
  * (`Issue`, `Epic`) and `page`. Unknown or malformed values are ignored, so any URL opens a list.
  */
-import type { TodoActionEnum, TodoStateEnum, TodoTargetEnum } from '../../gql/graphql.ts';
+import type { TodoActionEnum, TodoTargetEnum } from '../../gql/graphql.ts';
 
 /** GitLab's action ids (Todo::ASSIGNED = 1 …) with the list's labels. */
 export const TODO_ACTIONS: readonly { id: string; action: TodoActionEnum; label: string }[] = [
-  { id: '1', action: 'assigned' as TodoActionEnum, label: 'Assigned' },
-  { id: '2', action: 'mentioned' as TodoActionEnum, label: 'Mentioned' },
-  { id: '4', action: 'marked' as TodoActionEnum, label: 'Added' },
-  { id: '7', action: 'directly_addressed' as TodoActionEnum, label: 'Directly addressed' },
+  { id: '1', action: 'assigned', label: 'Assigned' },
+  { id: '2', action: 'mentioned', label: 'Mentioned' },
+  { id: '4', action: 'marked', label: 'Added' },
+  { id: '7', action: 'directly_addressed', label: 'Directly addressed' },
 ];
 
 export const TODO_TYPES: readonly { id: string; type: TodoTargetEnum; label: string }[] = [
-  { id: 'Issue', type: 'ISSUE' as TodoTargetEnum, label: 'Issue' },
-  { id: 'Epic', type: 'EPIC' as TodoTargetEnum, label: 'Epic' },
+  { id: 'Issue', type: 'ISSUE', label: 'Issue' },
+  { id: 'Epic', type: 'EPIC', label: 'Epic' },
 ];
 
 /** To-dos per page (GitLab's list shows 20). */
@@ -70,7 +70,7 @@ export function isFiltered(view: TodosView): boolean {
 export function variablesOf(view: TodosView) {
   const offset = (view.page - 1) * TODOS_PAGE_SIZE;
   return {
-    state: [view.state as TodoStateEnum],
+    state: [view.state],
     groupId: view.groupId ? [view.groupId] : undefined,
     projectId: view.projectId ? [view.projectId] : undefined,
     authorId: view.authorId ? [view.authorId] : undefined,

@@ -37,7 +37,10 @@ export function useTodoActions() {
     ),
     markDone: useCallback(
       async (id: string) =>
-        failure((await markDone({ variables: { id } })).data?.todoMarkDone, 'The to-do item could not be marked as done.'),
+        failure(
+          (await markDone({ variables: { id } })).data?.todoMarkDone,
+          'The to-do item could not be marked as done.',
+        ),
       [markDone],
     ),
     restore: useCallback(
@@ -48,7 +51,10 @@ export function useTodoActions() {
     /** Marks every pending to-do done; resolves to the ids it marked (for 'Undo'), or an error. */
     markAllDone: useCallback(async (): Promise<{ ids: string[]; error: string | null }> => {
       const payload = (await markAllDone()).data?.todosMarkAllDone;
-      return { ids: payload?.todos.map((t) => t.id) ?? [], error: failure(payload, 'The to-do items could not be marked as done.') };
+      return {
+        ids: payload?.todos.map((t) => t.id) ?? [],
+        error: failure(payload, 'The to-do items could not be marked as done.'),
+      };
     }, [markAllDone]),
     /** Undo of 'Mark all as done': restores the ids, 100 at a time (the server's list limit). */
     restoreMany: useCallback(

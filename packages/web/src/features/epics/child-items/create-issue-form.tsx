@@ -107,9 +107,7 @@ export function CreateIssueForm({
           }}
           selectedId={project?.id ?? null}
           onSelect={(option) => {
-            const chosen = option
-              ? ([...frequent, ...recent, ...found].find((p) => p.id === option.id) ?? null)
-              : null;
+            const chosen = option ? ([...frequent, ...recent, ...found].find((p) => p.id === option.id) ?? null) : null;
             setProject(chosen);
             setProjectInput(chosen?.nameWithNamespace ?? '');
           }}

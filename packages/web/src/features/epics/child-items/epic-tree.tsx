@@ -12,8 +12,8 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import styles from './epic-tree.module.css';
 import { checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
 import { TreeItemRow } from './tree-item-row.tsx';
-import { useDragHoverExpand } from './use-drag-hover-expand.ts';
 import { type Branch, branchChildren, type ChildEpic, childKey, type TreeChild } from './tree-model.ts';
+import { useDragHoverExpand } from './use-drag-hover-expand.ts';
 import { type BranchState, ROOT } from './use-epic-tree.ts';
 
 export type EpicTreeProps = {

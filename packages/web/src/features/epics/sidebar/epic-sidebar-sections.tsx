@@ -7,13 +7,13 @@ import { SidebarLabels } from '../../../components/planning/sidebar-labels.tsx';
 import { SidebarParticipants } from '../../../components/planning/sidebar-participants.tsx';
 import { SidebarSubscription } from '../../../components/planning/sidebar-subscription.tsx';
 import { useSidebarSave } from '../../../components/planning/use-sidebar-save.ts';
-import { SidebarTodo } from '../../todos/sidebar-todo.tsx';
 import {
   EpicParticipantsQueryDocument,
   EpicSetSubscriptionMutationDocument,
   type EpicSidebarFieldsFragment,
 } from '../../../gql/graphql.ts';
 import { featureSwitches } from '../../../lib/instance-settings.ts';
+import { SidebarTodo } from '../../todos/sidebar-todo.tsx';
 import styles from './epic-sidebar.module.css';
 import { SidebarDate } from './sidebar-date.tsx';
 import { useUpdateEpicSidebar } from './use-update-epic-sidebar.ts';
