@@ -74,12 +74,9 @@ type Documents = {
     "fragment EpicSidebarFields on Epic {\n  id\n  iid\n  confidential\n  subscribed\n  color\n  textColor\n  hasParent\n  startDate\n  startDateIsFixed\n  startDateFixed\n  startDateFromInheritedSource\n  startDateSourcingMilestone {\n    id\n    title\n    webPath\n  }\n  startDateSourcingEpic {\n    id\n    iid\n    title\n    webPath\n  }\n  dueDate\n  dueDateIsFixed\n  dueDateFixed\n  dueDateFromInheritedSource\n  dueDateSourcingMilestone {\n    id\n    title\n    webPath\n  }\n  dueDateSourcingEpic {\n    id\n    iid\n    title\n    webPath\n  }\n  labels {\n    nodes {\n      ...LabelFields\n    }\n  }\n  ancestors {\n    nodes {\n      id\n      iid\n      title\n      webPath\n      confidential\n      group {\n        id\n        fullPath\n      }\n    }\n  }\n  userPermissions {\n    updateEpic\n    adminEpic\n  }\n}": typeof types.EpicSidebarFieldsFragmentDoc,
     "query EpicSidebarQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      ...EpicSidebarFields\n    }\n  }\n}": typeof types.EpicSidebarQueryDocument,
     "mutation UpdateEpicSidebarMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicSidebarFields\n    }\n    errors\n  }\n}": typeof types.UpdateEpicSidebarMutationDocument,
-<<<<<<< HEAD
     "query ExploreProjectsQuery($search: String, $first: Int, $after: String) {\n  projects(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullPath\n      nameWithNamespace\n      description\n      visibility\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}": typeof types.ExploreProjectsQueryDocument,
-=======
     "query FrecentItemsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n  frecentGroups {\n    id\n    fullPath\n    fullName\n  }\n}": typeof types.FrecentItemsQueryDocument,
     "query FrecentProjectsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n}": typeof types.FrecentProjectsQueryDocument,
->>>>>>> 504e778 (To-dos: one insert statement per change (the demo's at the unit's end), typed fragments, lint)
     "mutation GroupCreateMutation($input: GroupCreateInput!) {\n  groupCreate(input: $input) {\n    group {\n      id\n      fullPath\n    }\n    errors\n  }\n}": typeof types.GroupCreateMutationDocument,
     "query GroupOverviewQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    name\n    fullName\n    fullPath\n    description\n    visibility\n    avatarUrl\n    userPermissions {\n      createSubgroup\n      createProjects\n      adminGroupMember\n    }\n    groupMembers {\n      count\n    }\n  }\n}": typeof types.GroupOverviewQueryDocument,
     "query GroupProjectsQuery($fullPath: ID!, $first: Int, $after: String) {\n  group(fullPath: $fullPath) {\n    id\n    projects(includeSubgroups: false, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullPath\n        description\n        visibility\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": typeof types.GroupProjectsQueryDocument,
@@ -233,12 +230,9 @@ const documents: Documents = {
     "fragment EpicSidebarFields on Epic {\n  id\n  iid\n  confidential\n  subscribed\n  color\n  textColor\n  hasParent\n  startDate\n  startDateIsFixed\n  startDateFixed\n  startDateFromInheritedSource\n  startDateSourcingMilestone {\n    id\n    title\n    webPath\n  }\n  startDateSourcingEpic {\n    id\n    iid\n    title\n    webPath\n  }\n  dueDate\n  dueDateIsFixed\n  dueDateFixed\n  dueDateFromInheritedSource\n  dueDateSourcingMilestone {\n    id\n    title\n    webPath\n  }\n  dueDateSourcingEpic {\n    id\n    iid\n    title\n    webPath\n  }\n  labels {\n    nodes {\n      ...LabelFields\n    }\n  }\n  ancestors {\n    nodes {\n      id\n      iid\n      title\n      webPath\n      confidential\n      group {\n        id\n        fullPath\n      }\n    }\n  }\n  userPermissions {\n    updateEpic\n    adminEpic\n  }\n}": types.EpicSidebarFieldsFragmentDoc,
     "query EpicSidebarQuery($fullPath: ID!, $iid: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    epic(iid: $iid) {\n      ...EpicSidebarFields\n    }\n  }\n}": types.EpicSidebarQueryDocument,
     "mutation UpdateEpicSidebarMutation($input: UpdateEpicInput!) {\n  updateEpic(input: $input) {\n    epic {\n      ...EpicSidebarFields\n    }\n    errors\n  }\n}": types.UpdateEpicSidebarMutationDocument,
-<<<<<<< HEAD
     "query ExploreProjectsQuery($search: String, $first: Int, $after: String) {\n  projects(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullPath\n      nameWithNamespace\n      description\n      visibility\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}": types.ExploreProjectsQueryDocument,
-=======
     "query FrecentItemsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n  frecentGroups {\n    id\n    fullPath\n    fullName\n  }\n}": types.FrecentItemsQueryDocument,
     "query FrecentProjectsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n}": types.FrecentProjectsQueryDocument,
->>>>>>> 504e778 (To-dos: one insert statement per change (the demo's at the unit's end), typed fragments, lint)
     "mutation GroupCreateMutation($input: GroupCreateInput!) {\n  groupCreate(input: $input) {\n    group {\n      id\n      fullPath\n    }\n    errors\n  }\n}": types.GroupCreateMutationDocument,
     "query GroupOverviewQuery($fullPath: ID!) {\n  group(fullPath: $fullPath) {\n    id\n    name\n    fullName\n    fullPath\n    description\n    visibility\n    avatarUrl\n    userPermissions {\n      createSubgroup\n      createProjects\n      adminGroupMember\n    }\n    groupMembers {\n      count\n    }\n  }\n}": types.GroupOverviewQueryDocument,
     "query GroupProjectsQuery($fullPath: ID!, $first: Int, $after: String) {\n  group(fullPath: $fullPath) {\n    id\n    projects(includeSubgroups: false, first: $first, after: $after) {\n      count\n      nodes {\n        id\n        name\n        fullPath\n        description\n        visibility\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}": types.GroupProjectsQueryDocument,
@@ -589,15 +583,15 @@ export function graphql(source: "mutation UpdateEpicSidebarMutation($input: Upda
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-<<<<<<< HEAD
 export function graphql(source: "query ExploreProjectsQuery($search: String, $first: Int, $after: String) {\n  projects(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullPath\n      nameWithNamespace\n      description\n      visibility\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}"): (typeof documents)["query ExploreProjectsQuery($search: String, $first: Int, $after: String) {\n  projects(search: $search, first: $first, after: $after) {\n    count\n    nodes {\n      id\n      name\n      fullPath\n      nameWithNamespace\n      description\n      visibility\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}"];
-=======
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query FrecentItemsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n  frecentGroups {\n    id\n    fullPath\n    fullName\n  }\n}"): (typeof documents)["query FrecentItemsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n  frecentGroups {\n    id\n    fullPath\n    fullName\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query FrecentProjectsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n}"): (typeof documents)["query FrecentProjectsQuery {\n  frecentProjects {\n    id\n    fullPath\n    nameWithNamespace\n  }\n}"];
->>>>>>> 504e778 (To-dos: one insert statement per change (the demo's at the unit's end), typed fragments, lint)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

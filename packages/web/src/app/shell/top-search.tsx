@@ -2,9 +2,9 @@ import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, 
 import { useLocation, useNavigate } from 'react-router';
 import { useShortcut } from '../../components/shortcuts/use-shortcut.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { FrequentItemsMenu } from '../../features/frequent-items/frequent-items-menu.tsx';
 import { useNamespaceContext } from '../../features/namespaces/use-namespace-context.ts';
 import { searchPath, searchViewFromParams } from '../../features/search/search-url.ts';
-import { FrequentItemsMenu } from '../../features/frequent-items/frequent-items-menu.tsx';
 import { useCurrentUser } from '../use-current-user.ts';
 import styles from './top-search.module.css';
 

@@ -1,9 +1,10 @@
+import { timeAgo } from '@milepost/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { TodoFieldsFragment } from '../../gql/graphql.ts';
-import { absoluteTime, relativeTime } from '../issuables/format-created.ts';
+import { absoluteTime } from '../issuables/format-created.ts';
 import styles from './todos.module.css';
 
 /** GitLab's words for what made the to-do ('assigned you'; 'yourself' when the author is the viewer). */
@@ -85,7 +86,7 @@ export function TodoItem({ todo, viewerId, busy, onMarkDone, onRestore }: TodoIt
       </div>
       <div className={styles.aside}>
         <time className={styles.time} dateTime={todo.createdAt} title={absoluteTime(todo.createdAt)}>
-          {relativeTime(todo.createdAt)}
+          {timeAgo(todo.createdAt)}
         </time>
         {todo.state === 'pending' ? (
           <Button compact isDisabled={busy} onPress={() => onMarkDone(todo)} aria-label={`Mark as done: ${title}`}>
