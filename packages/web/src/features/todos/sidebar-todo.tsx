@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
+import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useToast } from '../../components/ui/use-toast.ts';
 import { IssuableTodoQueryDocument } from '../../gql/graphql.ts';
 import styles from './todos.module.css';
 import { useTodoActions } from './use-todo-actions.ts';
@@ -27,7 +27,7 @@ export function SidebarTodo(props: SidebarTodoProps) {
     },
   });
   const { addTodo, markDone } = useTodoActions();
-  const { showToast } = useToast();
+  const { pushAlert } = useAlerts();
   const [saving, setSaving] = useState(false);
   const target = isEpic ? data?.group?.epic : data?.project?.issue;
   const pending = target?.currentUserTodos.nodes?.find((n) => n !== null) ?? null;
@@ -37,9 +37,12 @@ export function SidebarTodo(props: SidebarTodoProps) {
     setSaving(true);
     try {
       const error = pending ? await markDone(pending.id) : await addTodo(target.id);
-      if (error) showToast(error);
+      if (error) pushAlert({ variant: 'danger', message: error });
     } catch {
-      showToast(pending ? 'The to-do item could not be marked as done.' : 'The to-do item could not be added.');
+      pushAlert({
+        variant: 'danger',
+        message: pending ? 'The to-do item could not be marked as done.' : 'The to-do item could not be added.',
+      });
     } finally {
       setSaving(false);
     }

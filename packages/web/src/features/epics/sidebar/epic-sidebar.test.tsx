@@ -191,6 +191,7 @@ describe('EpicSidebar: sections', () => {
       .getAllByRole('region')
       .map((r) => r.getAttribute('aria-label'));
     expect(titles).toEqual([
+      'To-do item',
       'Notifications',
       'Start date',
       'Due date',

@@ -94,6 +94,7 @@ describe('IssueSidebar', () => {
     const name = (r: HTMLElement) =>
       r.getAttribute('aria-label') ?? document.getElementById(r.getAttribute('aria-labelledby') ?? '')?.textContent;
     expect(sections.map(name)).toEqual([
+      'To-do item',
       'Assignees',
       'Labels',
       'Milestone',

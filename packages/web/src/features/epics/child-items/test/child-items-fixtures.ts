@@ -19,6 +19,7 @@ const permissions = (admin = true) => ({
   __typename: 'EpicPermissions',
   adminEpic: admin,
   adminEpicRelation: admin,
+  readEpicRelation: true,
   createEpic: admin,
 });
 
