@@ -6,7 +6,12 @@
  * tables, or later in the line (`cc: @bob`), are plain mentions.
  */
 import MarkdownIt from 'markdown-it';
-import { mentionedUsernames } from '../../markdown/render.ts';
+import { scanReferences } from '../../markdown/references.ts';
+
+/** The lower-cased usernames written as `@username` in a piece of text. */
+function mentionedUsernames(text: string): string[] {
+  return [...new Set(scanReferences(text).flatMap((r) => (r.kind === 'user' ? [r.key.toLowerCase()] : [])))];
+}
 
 const md = new MarkdownIt({ html: false, linkify: false });
 
