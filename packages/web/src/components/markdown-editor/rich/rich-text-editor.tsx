@@ -143,8 +143,28 @@ export default function RichTextEditor({
   // The latest markdown this editor wrote, so the parent's echo of it is not loaded again.
   const written = useRef(value);
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
-  const callbacks = useRef({ onChange, onSave, onCancel, onPreview, onFiles, onCaretText, onAutocompleteKey, onBlur });
-  callbacks.current = { onChange, onSave, onCancel, onPreview, onFiles, onCaretText, onAutocompleteKey, onBlur };
+  const callbacks = useRef({
+    onChange,
+    onSave,
+    onCancel,
+    onPreview,
+    onFiles,
+    onCaretText,
+    onAutocompleteKey,
+    onBlur,
+    autocompleteList,
+  });
+  callbacks.current = {
+    onChange,
+    onSave,
+    onCancel,
+    onPreview,
+    onFiles,
+    onCaretText,
+    onAutocompleteKey,
+    onBlur,
+    autocompleteList,
+  };
   const askLink = useCallback(() => setLinkDraft('https://'), []);
 
   const reportCaret = (current: Editor) => {
@@ -230,7 +250,11 @@ export default function RichTextEditor({
     autofocus: autoFocus ? 'end' : false,
     extensions,
     editorProps,
-    onSelectionUpdate: ({ editor: updated }) => reportCaret(updated),
+    // Typing opens the suggestions (onUpdate); moving the caret only updates or closes an open list
+    // (a click into a text that ends in `@alice` opens nothing, as GitLab's).
+    onSelectionUpdate: ({ editor: updated }) => {
+      if (callbacks.current.autocompleteList) reportCaret(updated);
+    },
     onBlur: () => callbacks.current.onBlur?.(),
     onUpdate: ({ editor: updated, transaction }) => {
       if (transaction.getMeta(LOADING)) return;
