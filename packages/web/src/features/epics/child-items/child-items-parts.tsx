@@ -81,7 +81,7 @@ export function ChildItemsEmptyState({ add }: ChildItemsEmptyStateProps) {
       description={
         <>
           {EMPTY_TEXT}{' '}
-          <Link to={LEARN_MORE_PATH} aria-label="Learn more about child issues and epics">
+          <Link to={LEARN_MORE_PATH} className={styles.inlineLink} aria-label="Learn more about child issues and epics">
             Learn more
           </Link>
         </>
