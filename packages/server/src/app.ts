@@ -71,6 +71,9 @@ export async function buildApp(opts: {
 }): Promise<App> {
   const { config, database } = opts;
   const services = createServices(database.db, config);
+  // The instance settings read once before the first request, so requests find them cached (a
+  // database that cannot answer yet leaves the first request to read them).
+  await services.applicationSettings.current().catch(() => undefined);
   const app = Fastify({
     // Request lines are logged without secrets (token parameters, anything secret detection finds).
     logger:

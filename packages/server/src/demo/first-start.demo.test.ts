@@ -73,6 +73,9 @@ describe('the first start in one whole unit', () => {
 
   it('takes far fewer statements than one per change and one date recompute per change (6,748 before)', () => {
     expect(statements).toBeGreaterThan(1_000);
-    expect(statements).toBeLessThanOrEqual(5_300);
+    // 5,154 before markdown references (decision 0037) resolved each rendered text's `#3`/`&1`
+    // references (one statement per kind and text): about 400 more. Batching them per unit is the
+    // next step for the cold start (issue 10); until then the bound guards against more growth.
+    expect(statements).toBeLessThanOrEqual(5_650);
   });
 });

@@ -3,7 +3,8 @@
  * refused at once, and each setting honoured — sign-up, default visibilities, the throttles (over the
  * environment's values) and the feature switches in the API (health status, sub-epics, scoped labels).
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCKED_LOGIN } from '../../auth/lockout.ts';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import { createBrowser } from '../../test/browser.ts';
@@ -13,6 +14,7 @@ import { issuesFactories } from '../../test/issues-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { SIGNUP_DISABLED } from '../users/users.service.ts';
+import { currentApplicationSettings, SETTINGS_CACHE_MS } from './application-settings.repository.ts';
 import { HEALTH_STATUS_OFF, SUB_EPICS_OFF } from './feature-switches.ts';
 
 describe('application settings', () => {
@@ -75,6 +77,17 @@ describe('application settings', () => {
     expect((await settings('GET', member)).statusCode).toBe(403);
     expect((await settings('GET', null)).statusCode).toBe(401);
     expect((await settings('PUT', member, { signup_enabled: true })).statusCode).toBe(403);
+  });
+
+  it('answers with the last row at once when it is older than the cache time, while one read replaces it', async () => {
+    const db = t.database.db;
+    expect((await currentApplicationSettings(db)).signupEnabled).toBe(false);
+    // Another app server turns sign-up on.
+    await db.execute(sql`UPDATE application_settings SET signup_enabled = true`);
+    const later = Date.now() + SETTINGS_CACHE_MS + 1;
+    // Stale: the last row, without waiting for the database; the read behind it brings the change.
+    expect((await currentApplicationSettings(db, later)).signupEnabled).toBe(false);
+    await vi.waitFor(async () => expect((await currentApplicationSettings(db)).signupEnabled).toBe(true));
   });
 
   it('refuses every bad value at once and changes nothing', async () => {

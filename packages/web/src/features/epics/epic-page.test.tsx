@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, viewer } from '../discussions/test/discussion-fixtures.ts';
+import { absoluteTime } from '../issuables/format-created.ts';
 import type { Handler } from '../roadmap/test/render-roadmap.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
 import { buildPageEpic, EPIC_PAGE_GROUP, renderEpicPage } from './test/render-epic-page.tsx';
@@ -89,11 +90,9 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     await user.tab();
     while (document.activeElement?.tagName !== 'TIME') await user.tab();
     const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip.textContent).toBe(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date('2026-11-19T12:00:00Z'),
-      ),
-    );
+    // The exact time in the viewer's time zone and date format (the shared date formatter).
+    expect(tooltip.textContent).toBe(absoluteTime('2026-11-19T12:00:00Z'));
+    expect(tooltip.textContent).toMatch(/^Nov 19, 2026 \d{2}:\d{2}$/);
   });
 
   it('offers Edit and every action to a user who may update, create and delete', async () => {

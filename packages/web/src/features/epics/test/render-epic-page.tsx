@@ -25,6 +25,7 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
     descriptionHtml: '<p>Move <em>everything</em></p>',
     state: 'opened',
     confidential: false,
+    imported: false,
     createdAt: '2026-11-19T12:00:00Z',
     updatedAt: '2026-11-19T12:00:00Z',
     lockVersion: 2,

@@ -26,6 +26,7 @@ export function buildPageIssue(overrides: Record<string, unknown> = {}) {
     type: 'ISSUE',
     confidential: false,
     discussionLocked: false,
+    imported: false,
     hidden: false,
     blocked: false,
     createdAt: '2026-11-19T12:00:00Z',
