@@ -367,8 +367,10 @@ test.describe('roadmap accessibility', () => {
 
     // Scrolling with the keys keeps the focused row (it is not unmounted out from under focus).
     const firstTitle = await focused.textContent();
-    for (let i = 0; i < 6; i++) await page.keyboard.press('PageDown');
-    await expect.poll(() => shell.evaluate((element) => element.scrollTop)).toBeGreaterThan(1000);
+    // PageDown scrolls by the rows' visible height (less the sticky header and milestones rows).
+    const scrollTop = () => shell.evaluate((element) => element.scrollTop);
+    for (let i = 0; i < 40 && (await scrollTop()) <= 1000; i++) await page.keyboard.press('PageDown');
+    await expect.poll(scrollTop).toBeGreaterThan(1000);
     await expect(focused).toHaveText(firstTitle ?? '');
     // Tab from there brings the row's bar back into view, clear of the sticky header and details column.
     const firstRow = epicsList(page).locator('li[aria-posinset="1"]');

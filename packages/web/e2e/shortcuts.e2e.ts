@@ -175,7 +175,7 @@ test.describe('keyboard shortcuts', () => {
 
     // s and / focus the top bar's search; f the page's filter bar.
     await page.goto(`/${own.project}/-/issues`);
-    const search = page.getByRole('searchbox', { name: 'Search groups' });
+    const search = page.getByRole('banner').getByRole('searchbox');
     await expect(search).toBeVisible();
     for (const key of ['s', '/']) {
       await blur(page);

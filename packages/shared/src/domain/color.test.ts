@@ -25,4 +25,13 @@ describe('textColorFor', () => {
       expect(contrastRatio(bg, chosen)).toBeGreaterThanOrEqual(contrastRatio(bg, other));
     }
   });
+
+  it('reaches WCAG AA (4.5:1) on every background, with black on the mid-tones', () => {
+    expect(textColorFor('#428bca')).toBe('#000000');
+    expect(textColorFor('#d9534f')).toBe('#000000');
+    for (let v = 0; v < 0x1000000; v += 0x0f0f0f + 0x010101 * 7) {
+      const bg = `#${v.toString(16).padStart(6, '0')}`;
+      expect(contrastRatio(bg, textColorFor(bg)), bg).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

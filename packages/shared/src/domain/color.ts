@@ -26,18 +26,22 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** Text colours already worked out, by background. */
-const textColors = new Map<string, '#FFFFFF' | '#333333'>();
+const textColors = new Map<string, TextColor>();
+
+type TextColor = '#FFFFFF' | '#333333' | '#000000';
 
 /**
  * The text colour to put on a background: white or GitLab's dark grey `#333333`, whichever
- * contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text).
+ * contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text) — and black on the mid-tones
+ * where neither reaches WCAG AA's 4.5:1 (black always does where white does not).
  */
-export function textColorFor(background: string): '#FFFFFF' | '#333333' {
+export function textColorFor(background: string): TextColor {
   if (!isHexColor(background)) return '#FFFFFF';
   // Pages show the same few colours again and again (every epic and label of a roadmap page).
   let text = textColors.get(background);
   if (text === undefined) {
     text = contrastRatio(background, '#FFFFFF') >= contrastRatio(background, '#333333') ? '#FFFFFF' : '#333333';
+    if (contrastRatio(background, text) < 4.5) text = '#000000';
     if (textColors.size >= 4096) textColors.clear();
     textColors.set(background, text);
   }
