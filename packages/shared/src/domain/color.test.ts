@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, isHexColor, textColorFor } from './color.ts';
+import { contrastRatio, isHexColor, readableTextColorFor, textColorFor } from './color.ts';
 
 describe('isHexColor', () => {
   it.each(['#1068bf', '#FFFFFF', '#000000'])('%s is a colour', (c) => expect(isHexColor(c)).toBe(true));
@@ -25,13 +25,17 @@ describe('textColorFor', () => {
       expect(contrastRatio(bg, chosen)).toBeGreaterThanOrEqual(contrastRatio(bg, other));
     }
   });
+});
 
+describe('readableTextColorFor', () => {
   it('reaches WCAG AA (4.5:1) on every background, with black on the mid-tones', () => {
-    expect(textColorFor('#428bca')).toBe('#000000');
-    expect(textColorFor('#d9534f')).toBe('#000000');
+    expect(textColorFor('#428bca')).toBe('#FFFFFF');
+    expect(readableTextColorFor('#428bca')).toBe('#000000');
+    expect(readableTextColorFor('#d9534f')).toBe('#000000');
+    expect(readableTextColorFor('#1068bf')).toBe('#FFFFFF');
     for (let v = 0; v < 0x1000000; v += 0x0f0f0f + 0x010101 * 7) {
       const bg = `#${v.toString(16).padStart(6, '0')}`;
-      expect(contrastRatio(bg, textColorFor(bg)), bg).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(bg, readableTextColorFor(bg)), bg).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

@@ -26,26 +26,31 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** Text colours already worked out, by background. */
-const textColors = new Map<string, TextColor>();
-
-type TextColor = '#FFFFFF' | '#333333' | '#000000';
+const textColors = new Map<string, '#FFFFFF' | '#333333'>();
 
 /**
- * The text colour to put on a background: white or GitLab's dark grey `#333333`, whichever
- * contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text) — and black on the mid-tones
- * where neither reaches WCAG AA's 4.5:1 (black always does where white does not).
+ * The text colour to put on a background, as GitLab's API gives it (`text_color`): white or GitLab's
+ * dark grey `#333333`, whichever contrasts more (so `#1068bf` gets white, `#f0ad4e` gets dark text).
  */
-export function textColorFor(background: string): TextColor {
+export function textColorFor(background: string): '#FFFFFF' | '#333333' {
   if (!isHexColor(background)) return '#FFFFFF';
   // Pages show the same few colours again and again (every epic and label of a roadmap page).
   let text = textColors.get(background);
   if (text === undefined) {
     text = contrastRatio(background, '#FFFFFF') >= contrastRatio(background, '#333333') ? '#FFFFFF' : '#333333';
-    if (contrastRatio(background, text) < 4.5) text = '#000000';
     if (textColors.size >= 4096) textColors.clear();
     textColors.set(background, text);
   }
   return text;
+}
+
+/**
+ * The text colour the screens draw on a background: the API's choice (textColorFor), or black on the
+ * mid-tones where neither white nor `#333333` reaches WCAG AA's 4.5:1 (black always does there).
+ */
+export function readableTextColorFor(background: string): '#FFFFFF' | '#333333' | '#000000' {
+  const text = textColorFor(background);
+  return isHexColor(background) && contrastRatio(background, text) < 4.5 ? '#000000' : text;
 }
 
 /** The suggested epic colours (colour picker), GitLab's list. */

@@ -1,4 +1,4 @@
-import { labelScope, labelSwatchColor } from '@milepost/shared';
+import { isHexColor, labelScope, labelSwatchColor, readableTextColorFor } from '@milepost/shared';
 import type { CSSProperties } from 'react';
 import { Button } from 'react-aria-components';
 import { featureSwitches } from '../../lib/instance-settings.ts';
@@ -28,7 +28,12 @@ export function LabelChip({
   const color = labelSwatchColor(label.color);
   const scope = allowScopedLabels ? labelScope(label.title) : null;
   const chipStyle = (
-    color ? { '--label-color': color, '--label-text-color': label.textColor ?? undefined } : {}
+    color
+      ? {
+          '--label-color': color,
+          '--label-text-color': isHexColor(color) ? readableTextColorFor(color) : (label.textColor ?? undefined),
+        }
+      : {}
   ) as CSSProperties;
   const remove = onRemove && (
     <Button
