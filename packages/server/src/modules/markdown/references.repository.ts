@@ -47,6 +47,75 @@ export type ReferencedLabel = {
 
 const num = (v: unknown) => Number(v);
 
+/**
+ * The two shapes of lookup, table-driven. By container path and iid: the row's table joined to its
+ * container's (issues in projects, epics in groups). By number or title within projects and groups:
+ * milestones (by iid) and labels (by id). The aliases are those the callers' visibility conditions
+ * are written over (`i`; `e` in `g`; `m`; `l`); `columns` are what only that kind selects.
+ */
+const BY_PATH_AND_IID = {
+  issues: {
+    containers: 'projects',
+    container: 'p',
+    rows: 'issues',
+    row: 'i',
+    owner: 'project_id',
+    columns: ', i.issue_type',
+  },
+  epics: { containers: 'groups', container: 'g', rows: 'epics', row: 'e', owner: 'group_id', columns: '' },
+} as const;
+const IN_CONTAINERS = {
+  milestones: { rows: 'milestones', row: 'm', number: 'iid', columns: ', m.iid, m.state' },
+  labels: { rows: 'labels', row: 'l', number: 'id', columns: ', l.color' },
+} as const;
+
+/** One query: the rows of `kind` with one of the (lower-cased container path, iid) keys, only `visible`. */
+async function byPathAndIid(
+  db: Db,
+  kind: keyof typeof BY_PATH_AND_IID,
+  keys: ReadonlyArray<{ path: string; iid: number }>,
+  visible: SQL,
+): Promise<Record<string, string>[]> {
+  if (keys.length === 0) return [];
+  const { containers, container: c, rows, row: r, owner, columns } = BY_PATH_AND_IID[kind];
+  const result = await db.execute<Record<string, string>>(sql`
+    SELECT ${sql.raw(`${r}.id, ${r}.iid, ${r}.title, ${r}.state${columns}, ${c}.full_path`)}
+    FROM unnest(${texts(keys.map((k) => k.path))}, ${ints(keys.map((k) => k.iid))}) AS k(path, iid)
+    JOIN ${sql.raw(`${containers} ${c} ON lower(${c}.full_path) = k.path`)}
+    JOIN ${sql.raw(`${rows} ${r} ON ${r}.${owner} = ${c}.id AND ${r}.iid = k.iid`)}
+    WHERE ${visible}`);
+  return result.rows;
+}
+
+/** One query: the rows of `kind` in these projects and groups with one of the numbers or titles, only `visible`. */
+async function inContainers(
+  db: Db,
+  kind: keyof typeof IN_CONTAINERS,
+  where: { projectIds: number[]; groupIds: number[]; numbers: number[]; titles: string[] },
+  visible: SQL,
+): Promise<Record<string, string | null>[]> {
+  if (where.numbers.length === 0 && where.titles.length === 0) return [];
+  const { rows, row: r, number, columns } = IN_CONTAINERS[kind];
+  const column = (name: string) => sql.raw(`${r}.${name}`);
+  const result = await db.execute<Record<string, string | null>>(sql`
+    SELECT ${sql.raw(`${r}.id, ${r}.title${columns}, ${r}.group_id, ${r}.project_id`)},
+      coalesce(p.full_path, g.full_path) AS container_path
+    FROM ${sql.raw(`${rows} ${r}`)}
+    LEFT JOIN projects p ON p.id = ${column('project_id')}
+    LEFT JOIN groups g ON g.id = ${column('group_id')}
+    WHERE (${column('project_id')} = ANY(${ints(where.projectIds)}) OR ${column('group_id')} = ANY(${ints(where.groupIds)}))
+      AND (${column(number)} = ANY(${ints(where.numbers)}) OR ${column('title')} = ANY(${texts(where.titles)}))
+      AND ${visible}`);
+  return result.rows;
+}
+
+/** What every row found in containers has: where it lives. */
+const containerOf = (r: Record<string, string | null>) => ({
+  groupId: r.group_id === null ? null : num(r.group_id),
+  projectId: r.project_id === null ? null : num(r.project_id),
+  containerPath: r.container_path ?? '',
+});
+
 export function referencesRepository(db: Db) {
   return {
     /** Users by lower-cased username. */
@@ -59,14 +128,7 @@ export function referencesRepository(db: Db) {
 
     /** Issues by (lower-cased project path, iid), only those `visible` (over `i`) allows. */
     async issues(keys: ReadonlyArray<{ path: string; iid: number }>, visible: SQL): Promise<ReferencedIssue[]> {
-      if (keys.length === 0) return [];
-      const result = await db.execute<Record<string, string>>(sql`
-        SELECT i.id, i.iid, i.title, i.state, i.issue_type, p.full_path
-        FROM unnest(${texts(keys.map((k) => k.path))}, ${ints(keys.map((k) => k.iid))}) AS k(path, iid)
-        JOIN projects p ON lower(p.full_path) = k.path
-        JOIN issues i ON i.project_id = p.id AND i.iid = k.iid
-        WHERE ${visible}`);
-      return result.rows.map((r) => ({
+      return (await byPathAndIid(db, 'issues', keys, visible)).map((r) => ({
         id: num(r.id),
         iid: num(r.iid),
         title: r.title ?? '',
@@ -78,14 +140,7 @@ export function referencesRepository(db: Db) {
 
     /** Epics by (lower-cased group path, iid), only those `visible` (over `e` in `g`) allows. */
     async epics(keys: ReadonlyArray<{ path: string; iid: number }>, visible: SQL): Promise<ReferencedEpic[]> {
-      if (keys.length === 0) return [];
-      const result = await db.execute<Record<string, string>>(sql`
-        SELECT e.id, e.iid, e.title, e.state, g.full_path
-        FROM unnest(${texts(keys.map((k) => k.path))}, ${ints(keys.map((k) => k.iid))}) AS k(path, iid)
-        JOIN groups g ON lower(g.full_path) = k.path
-        JOIN epics e ON e.group_id = g.id AND e.iid = k.iid
-        WHERE ${visible}`);
-      return result.rows.map((r) => ({
+      return (await byPathAndIid(db, 'epics', keys, visible)).map((r) => ({
         id: num(r.id),
         iid: num(r.iid),
         title: r.title ?? '',
@@ -111,23 +166,13 @@ export function referencesRepository(db: Db) {
       where: { projectIds: number[]; groupIds: number[]; iids: number[]; titles: string[] },
       visible: SQL,
     ): Promise<ReferencedMilestone[]> {
-      if (where.iids.length === 0 && where.titles.length === 0) return [];
-      const result = await db.execute<Record<string, string | null>>(sql`
-        SELECT m.id, m.iid, m.title, m.state, m.group_id, m.project_id, coalesce(p.full_path, g.full_path) AS container_path
-        FROM milestones m
-        LEFT JOIN projects p ON p.id = m.project_id
-        LEFT JOIN groups g ON g.id = m.group_id
-        WHERE (m.project_id = ANY(${ints(where.projectIds)}) OR m.group_id = ANY(${ints(where.groupIds)}))
-          AND (m.iid = ANY(${ints(where.iids)}) OR m.title = ANY(${texts(where.titles)}))
-          AND ${visible}`);
-      return result.rows.map((r) => ({
+      const rows = await inContainers(db, 'milestones', { ...where, numbers: where.iids }, visible);
+      return rows.map((r) => ({
         id: num(r.id),
         iid: num(r.iid),
         title: r.title ?? '',
         state: r.state ?? '',
-        groupId: r.group_id === null ? null : num(r.group_id),
-        projectId: r.project_id === null ? null : num(r.project_id),
-        containerPath: r.container_path ?? '',
+        ...containerOf(r),
       }));
     },
 
@@ -136,23 +181,8 @@ export function referencesRepository(db: Db) {
       where: { projectIds: number[]; groupIds: number[]; ids: number[]; titles: string[] },
       visible: SQL,
     ): Promise<ReferencedLabel[]> {
-      if (where.ids.length === 0 && where.titles.length === 0) return [];
-      const result = await db.execute<Record<string, string | null>>(sql`
-        SELECT l.id, l.title, l.color, l.group_id, l.project_id, coalesce(p.full_path, g.full_path) AS container_path
-        FROM labels l
-        LEFT JOIN projects p ON p.id = l.project_id
-        LEFT JOIN groups g ON g.id = l.group_id
-        WHERE (l.project_id = ANY(${ints(where.projectIds)}) OR l.group_id = ANY(${ints(where.groupIds)}))
-          AND (l.id = ANY(${ints(where.ids)}) OR l.title = ANY(${texts(where.titles)}))
-          AND ${visible}`);
-      return result.rows.map((r) => ({
-        id: num(r.id),
-        title: r.title ?? '',
-        color: r.color ?? '#6699cc',
-        groupId: r.group_id === null ? null : num(r.group_id),
-        projectId: r.project_id === null ? null : num(r.project_id),
-        containerPath: r.container_path ?? '',
-      }));
+      const rows = await inContainers(db, 'labels', { ...where, numbers: where.ids }, visible);
+      return rows.map((r) => ({ id: num(r.id), title: r.title ?? '', color: r.color ?? '#6699cc', ...containerOf(r) }));
     },
   };
 }
