@@ -1,7 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-123';
 export const ROOT_PASSWORD = 'root-password-123';
+
+/** The demo's main group and project. */
+const GROUP = 'acme';
+const PROJECT = 'acme/platform/web';
 
 /** Signs in through the API (same cookies as the page), so journeys start where they matter. */
 export async function signInViaApi(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
@@ -57,4 +61,67 @@ export async function addFilterToken(page: Page, type: string, operator: 'is' | 
     .first()
     .click();
   await page.keyboard.press('Enter');
+}
+
+export type OwnProject = { group: string; path: string; id: string };
+
+/**
+ * A public group of the signed-in user's with one public project 'app' in it, named after the journey
+ * (`prefix`) and the Playwright project, so journeys never meet on the demo's data.
+ */
+export async function createOwnProject(page: Page, testInfo: TestInfo, prefix: string): Promise<OwnProject> {
+  const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const name = `${prefix.charAt(0).toUpperCase()}${prefix.slice(1)}`;
+  const group = await graphql<{ groupCreate: { group: { id: string; fullPath: string }; errors: string[] } }>(
+    page,
+    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id fullPath } errors } }',
+    { input: { name: `${name} ${suffix}`, path: `${prefix}-${suffix}`, visibility: 'public' } },
+  );
+  expect(group.groupCreate.errors).toEqual([]);
+  const project = await graphql<{ projectCreate: { project: { id: string; fullPath: string }; errors: string[] } }>(
+    page,
+    'mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { id fullPath } errors } }',
+    { input: { name: 'App', path: 'app', groupId: group.groupCreate.group.id, visibility: 'public' } },
+  );
+  expect(project.projectCreate.errors).toEqual([]);
+  return {
+    group: group.groupCreate.group.fullPath,
+    path: project.projectCreate.project.fullPath,
+    id: project.projectCreate.project.id.split('/').pop() ?? '',
+  };
+}
+
+export type CorePage = { name: string; path: string };
+
+export async function restGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v4${path}`);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The core pages of the demo, found in the demo through the API as the signed-in user sees it. */
+export async function corePages(page: Page, username: string): Promise<CorePage[]> {
+  const group = encodeURIComponent(GROUP);
+  const epics = await restGet<{ iid: number; title: string }[]>(
+    page,
+    `/groups/${group}/epics?search=${encodeURIComponent('Platform modernisation')}`,
+  );
+  const epic = epics.find((e) => e.title === 'Platform modernisation') ?? epics[0];
+  const issues = await restGet<{ web_url: string }[]>(
+    page,
+    `/projects/${encodeURIComponent(PROJECT)}/issues?per_page=1&state=opened`,
+  );
+  const milestones = await restGet<{ web_url: string }[]>(page, `/groups/${group}/milestones?per_page=1`);
+  const pages: CorePage[] = [
+    { name: 'group', path: `/${GROUP}` },
+    { name: 'roadmap', path: `/groups/${GROUP}/-/roadmap` },
+    { name: 'epics list', path: `/groups/${GROUP}/-/epics` },
+    { name: 'issues list', path: `/${PROJECT}/-/issues` },
+    { name: 'profile', path: `/${username}` },
+  ];
+  if (epic) pages.push({ name: 'epic', path: `/groups/${GROUP}/-/epics/${epic.iid}` });
+  if (issues[0]) pages.push({ name: 'issue', path: new URL(issues[0].web_url).pathname });
+  if (milestones[0]) pages.push({ name: 'milestone', path: new URL(milestones[0].web_url).pathname });
+  expect(pages.map((p) => p.name)).toEqual(expect.arrayContaining(['epic', 'issue', 'milestone']));
+  return pages;
 }

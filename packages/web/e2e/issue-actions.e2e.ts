@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, restPost, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, type OwnProject, restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/issue-actions';
 
@@ -24,21 +24,8 @@ async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 /** A public group with one project, made by the signed-in user; returns the project's path and id. */
-async function ownProject(page: Page, testInfo: TestInfo): Promise<{ path: string; id: string }> {
-  const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  const group = await graphql<{ groupCreate: { group: { id: string; fullPath: string }; errors: string[] } }>(
-    page,
-    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id fullPath } errors } }',
-    { input: { name: `Actions ${suffix}`, path: `actions-${suffix}`, visibility: 'public' } },
-  );
-  expect(group.groupCreate.errors).toEqual([]);
-  const project = await graphql<{ projectCreate: { project: { id: string; fullPath: string }; errors: string[] } }>(
-    page,
-    'mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { id fullPath } errors } }',
-    { input: { name: 'App', path: 'app', groupId: group.groupCreate.group.id, visibility: 'public' } },
-  );
-  expect(project.projectCreate.errors).toEqual([]);
-  return { path: project.projectCreate.project.fullPath, id: project.projectCreate.project.id.split('/').pop() ?? '' };
+function ownProject(page: Page, testInfo: TestInfo): Promise<OwnProject> {
+  return createOwnProject(page, testInfo, 'actions');
 }
 
 async function createIssue(page: Page, projectPath: string, title: string, description = ''): Promise<string> {

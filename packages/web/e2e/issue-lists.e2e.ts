@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, signInViaApi } from './fixtures.ts';
 
 /**
  * The issue lists on a project of our own (desktop and narrow): tabs with counts, filters with each
@@ -11,20 +11,7 @@ import { graphql, signInViaApi } from './fixtures.ts';
 const SHOTS = 'test-results/issue-lists';
 
 async function ownProject(page: Page, testInfo: TestInfo): Promise<string> {
-  const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  const group = await graphql<{ groupCreate: { group: { id: string }; errors: string[] } }>(
-    page,
-    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id } errors } }',
-    { input: { name: `Lists ${suffix}`, path: `lists-${suffix}`, visibility: 'public' } },
-  );
-  expect(group.groupCreate.errors).toEqual([]);
-  const project = await graphql<{ projectCreate: { project: { fullPath: string }; errors: string[] } }>(
-    page,
-    'mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { fullPath } errors } }',
-    { input: { name: 'App', path: 'app', groupId: group.groupCreate.group.id, visibility: 'public' } },
-  );
-  expect(project.projectCreate.errors).toEqual([]);
-  return project.projectCreate.project.fullPath;
+  return (await createOwnProject(page, testInfo, 'lists')).path;
 }
 
 async function createIssue(page: Page, projectPath: string, input: Record<string, unknown>): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInViaApi } from './fixtures.ts';
+import { corePages, signInViaApi } from './fixtures.ts';
 
 /**
  * The link check (issue 15 'No dead ends'): on the core pages — a group, its roadmap, an epic, an
@@ -11,9 +11,6 @@ import { signInViaApi } from './fixtures.ts';
  * Links to pages other parts of the work are still building are listed in KNOWN_DEAD_ENDS with the
  * reason; the journey prints every dead end it meets and fails on any other one.
  */
-
-const GROUP = 'acme';
-const PROJECT = 'acme/platform/web';
 
 /**
  * Addresses (regular expressions over the path) known to lead nowhere yet, and why. Kept short and
@@ -32,41 +29,6 @@ const NOT_PAGES = [
 ];
 
 const PLACEHOLDER = /coming soon/i;
-
-type CorePage = { name: string; path: string };
-
-async function restGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v4${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** The core pages, found in the demo through the API as the signed-in user sees it. */
-async function corePages(page: Page, username: string): Promise<CorePage[]> {
-  const group = encodeURIComponent(GROUP);
-  const epics = await restGet<{ iid: number; title: string }[]>(
-    page,
-    `/groups/${group}/epics?search=${encodeURIComponent('Platform modernisation')}`,
-  );
-  const epic = epics.find((e) => e.title === 'Platform modernisation') ?? epics[0];
-  const issues = await restGet<{ web_url: string }[]>(
-    page,
-    `/projects/${encodeURIComponent(PROJECT)}/issues?per_page=1&state=opened`,
-  );
-  const milestones = await restGet<{ web_url: string }[]>(page, `/groups/${group}/milestones?per_page=1`);
-  const pages: CorePage[] = [
-    { name: 'group', path: `/${GROUP}` },
-    { name: 'roadmap', path: `/groups/${GROUP}/-/roadmap` },
-    { name: 'epics list', path: `/groups/${GROUP}/-/epics` },
-    { name: 'issues list', path: `/${PROJECT}/-/issues` },
-    { name: 'profile', path: `/${username}` },
-  ];
-  if (epic) pages.push({ name: 'epic', path: `/groups/${GROUP}/-/epics/${epic.iid}` });
-  if (issues[0]) pages.push({ name: 'issue', path: new URL(issues[0].web_url).pathname });
-  if (milestones[0]) pages.push({ name: 'milestone', path: new URL(milestones[0].web_url).pathname });
-  expect(pages.map((p) => p.name)).toEqual(expect.arrayContaining(['epic', 'issue', 'milestone']));
-  return pages;
-}
 
 /** The internal links of the page once its content is in (paths with their query, no fragment). */
 async function internalLinks(page: Page): Promise<string[]> {

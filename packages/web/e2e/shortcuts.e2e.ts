@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/shortcuts';
 
@@ -14,22 +14,9 @@ type Own = { group: string; project: string };
 
 /** A public group with one project and `titles` issues, made by alice. */
 async function ownProject(page: Page, testInfo: TestInfo, titles: string[] = []): Promise<Own> {
-  const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  const group = await graphql<{ groupCreate: { group: { id: string; fullPath: string }; errors: string[] } }>(
-    page,
-    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id fullPath } errors } }',
-    { input: { name: `Keys ${suffix}`, path: `keys-${suffix}`, visibility: 'public' } },
-  );
-  expect(group.groupCreate.errors).toEqual([]);
-  const project = await graphql<{ projectCreate: { project: { fullPath: string }; errors: string[] } }>(
-    page,
-    'mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { fullPath } errors } }',
-    { input: { name: 'App', path: 'app', groupId: group.groupCreate.group.id, visibility: 'public' } },
-  );
-  expect(project.projectCreate.errors).toEqual([]);
-  const own = { group: group.groupCreate.group.fullPath, project: project.projectCreate.project.fullPath };
-  for (const title of titles) await createIssue(page, own.project, title);
-  return own;
+  const own = await createOwnProject(page, testInfo, 'keys');
+  for (const title of titles) await createIssue(page, own.path, title);
+  return { group: own.group, project: own.path };
 }
 
 async function createIssue(page: Page, projectPath: string, title: string, description = '') {
