@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { csrfFetch } from '../../lib/csrf.ts';
 import { Icon } from '../ui/icon.tsx';
@@ -23,19 +23,39 @@ export function reorderNeighbours(ids: readonly string[], from: number, to: numb
 export type ReorderRowProps = {
   draggable: boolean;
   className?: string;
+  'data-reorder-index'?: number;
   onDragStart?: (event: DragEvent<HTMLLIElement>) => void;
   onDragOver?: (event: DragEvent<HTMLLIElement>) => void;
   onDrop?: (event: DragEvent<HTMLLIElement>) => void;
   onDragEnd?: () => void;
+  onPointerDown?: (event: PointerEvent<HTMLLIElement>) => void;
+  onPointerMove?: (event: PointerEvent<HTMLLIElement>) => void;
+  onPointerUp?: (event: PointerEvent<HTMLLIElement>) => void;
+  onPointerCancel?: (event: PointerEvent<HTMLLIElement>) => void;
 };
+
+/** The attribute of the grip: a touch that starts on it drags the row. */
+const HANDLE_ATTRIBUTE = 'data-drag-handle';
+/** How close to the window's top or bottom edge (px) a dragging finger scrolls the page. */
+const EDGE_PX = 64;
+const EDGE_STEP_PX = 16;
+
+/** The row (its index) under a point of the viewport, if it is a row of `list`. */
+function rowAt(list: Element | null, x: number, y: number): number | null {
+  const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-reorder-index]');
+  if (!row || !list || row.parentElement !== list) return null;
+  const index = Number(row.dataset.reorderIndex);
+  return Number.isInteger(index) ? index : null;
+}
 
 type Row = { id: string; webPath: string };
 
 /**
  * The manual order of a list page (the issue lists and the epics list): drag a row with the mouse,
- * or press Alt+ArrowUp / Alt+ArrowDown on its title, to move it; the move is sent as GitLab's list
- * sends it (`PUT <row's path>/reorder` with `move_before_id` / `move_after_id`) and the page is
- * read again. Other keys move the focus through the rows.
+ * drag its grip with a finger or a pen (HTML drag and drop has no touch), or press Alt+ArrowUp /
+ * Alt+ArrowDown on its title, to move it; the move is sent as GitLab's list sends it
+ * (`PUT <row's path>/reorder` with `move_before_id` / `move_after_id`) and the page is read again.
+ * Other keys move the focus through the rows.
  */
 export function useManualReorder({
   rows,
@@ -53,7 +73,15 @@ export function useManualReorder({
   const { pushAlert } = useAlerts();
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  // The touch (or pen) dragging a grip: its pointer, and the row it would land on so far.
+  const touch = useRef<{ pointerId: number; from: number; over: number } | null>(null);
   const ids = rows.map((row) => row.id);
+
+  const endDrag = () => {
+    touch.current = null;
+    setDragging(null);
+    setOver(null);
+  };
 
   const move = async (from: number, to: number) => {
     const neighbours = reorderNeighbours(ids, from, to);
@@ -92,7 +120,12 @@ export function useManualReorder({
     if (!enabled || !allowed) return { draggable: false };
     return {
       draggable: true,
-      className: [styles.draggable, dragging !== null && over === index && over !== dragging && styles.dropTarget]
+      'data-reorder-index': index,
+      className: [
+        styles.draggable,
+        dragging === index && styles.dragging,
+        dragging !== null && over === index && over !== dragging && styles.dropTarget,
+      ]
         .filter(Boolean)
         .join(' '),
       onDragStart: (event) => {
@@ -112,9 +145,36 @@ export function useManualReorder({
         setOver(null);
         if (from !== null) void move(from, index);
       },
-      onDragEnd: () => {
-        setDragging(null);
-        setOver(null);
+      onDragEnd: endDrag,
+      // Touch and pen: a press on the grip picks the row up, the finger's row is where it lands.
+      onPointerDown: (event) => {
+        if (event.pointerType === 'mouse' || touch.current) return;
+        if (!(event.target as Element).closest(`[${HANDLE_ATTRIBUTE}]`)) return;
+        event.preventDefault();
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+        touch.current = { pointerId: event.pointerId, from: index, over: index };
+        setDragging(index);
+        setOver(index);
+      },
+      onPointerMove: (event) => {
+        const drag = touch.current;
+        if (drag?.pointerId !== event.pointerId) return;
+        event.preventDefault();
+        if (event.clientY < EDGE_PX) window.scrollBy(0, -EDGE_STEP_PX);
+        else if (event.clientY > window.innerHeight - EDGE_PX) window.scrollBy(0, EDGE_STEP_PX);
+        const target = rowAt(event.currentTarget.parentElement, event.clientX, event.clientY);
+        if (target === null || target === drag.over) return;
+        drag.over = target;
+        setOver(target);
+      },
+      onPointerUp: (event) => {
+        const drag = touch.current;
+        if (drag?.pointerId !== event.pointerId) return;
+        endDrag();
+        if (drag.over !== drag.from) void move(drag.from, drag.over);
+      },
+      onPointerCancel: (event) => {
+        if (touch.current?.pointerId === event.pointerId) endDrag();
       },
     };
   };
@@ -122,10 +182,10 @@ export function useManualReorder({
   return { handleKeyDown, rowProps };
 }
 
-/** The grip shown on a row that can be dragged. */
+/** The grip shown on a row that can be dragged (with a finger: the part of the row that drags). */
 export function DragHandle() {
   return (
-    <span className={styles.dragHandle} aria-hidden="true" title="Drag to reorder">
+    <span className={styles.dragHandle} aria-hidden="true" title="Drag to reorder" {...{ [HANDLE_ATTRIBUTE]: '' }}>
       <Icon name="menu" size={14} />
     </span>
   );
