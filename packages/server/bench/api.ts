@@ -7,8 +7,9 @@
  * rows and columns, and the number of SQL queries the request issued.
  *
  * Options: `--runs N` (default 40), `--explain [N]` (EXPLAIN ANALYZE every query of one request: the
- * roadmap page of 100, or the N-th row of the table), `--profile` (the app's CPU profile over 30 roadmap
- * pages of 100),
+ * roadmap page of 100, or the N-th row of the table), `--explain-rest` (the same for the REST issue
+ * list), `--profile` (the app's CPU profile over 30 roadmap pages of 100 and 30 REST lists of 100),
+ * `--rest-only` (only the issue lists' requests),
  * `--queries` (print the SQL of one request of each kind), `--epics N`, `--issues N`.
  */
 import fs from 'node:fs';
@@ -33,6 +34,8 @@ const option = (name: string, fallback: number) => {
   return n;
 };
 const RUNS = option('--runs', 40);
+/** Only the issue lists' requests (the REST list of 100 and the tabs' counts): no roadmap tables. */
+const restOnly = flag('--rest-only');
 const WARMUP = 8;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -240,33 +243,35 @@ try {
   );
 
   type Case = { name: string; api: () => Promise<unknown>; sql: () => Promise<unknown[]> };
-  const cases: Case[] = [
-    {
-      name: 'Roadmap page, first 50',
-      api: gql(roadmapQuery, { fullPath: groupPath, first: 50, timeframe }),
-      sql: roadmapSql(50),
-    },
-    {
-      name: 'Roadmap page, first 100',
-      api: gql(roadmapQuery, { fullPath: groupPath, first: 100, timeframe }),
-      sql: roadmapSql(100),
-    },
-    {
-      name: `Epic children (&${seeded.parentEpicIid}, first 100)`,
-      api: gql(childrenQuery, { fullPath: groupPath, iid: String(seeded.parentEpicIid) }),
-      sql: childrenSql,
-    },
-    {
-      name: `Roadmap, labelName "${seeded.labelTitle}", 100`,
-      api: gql(roadmapQuery, { fullPath: groupPath, first: 100, timeframe, labelName: [seeded.labelTitle] }),
-      sql: roadmapSql(100, seeded.labelTitle),
-    },
-    {
-      name: `Project.issues (${project.project.path}), first 100`,
-      api: gql(issuesQuery, { fullPath: `${project.group.fullPath}/${project.project.path}` }),
-      sql: issuesSql,
-    },
-  ];
+  const cases: Case[] = restOnly
+    ? []
+    : [
+        {
+          name: 'Roadmap page, first 50',
+          api: gql(roadmapQuery, { fullPath: groupPath, first: 50, timeframe }),
+          sql: roadmapSql(50),
+        },
+        {
+          name: 'Roadmap page, first 100',
+          api: gql(roadmapQuery, { fullPath: groupPath, first: 100, timeframe }),
+          sql: roadmapSql(100),
+        },
+        {
+          name: `Epic children (&${seeded.parentEpicIid}, first 100)`,
+          api: gql(childrenQuery, { fullPath: groupPath, iid: String(seeded.parentEpicIid) }),
+          sql: childrenSql,
+        },
+        {
+          name: `Roadmap, labelName "${seeded.labelTitle}", 100`,
+          api: gql(roadmapQuery, { fullPath: groupPath, first: 100, timeframe, labelName: [seeded.labelTitle] }),
+          sql: roadmapSql(100, seeded.labelTitle),
+        },
+        {
+          name: `Project.issues (${project.project.path}), first 100`,
+          api: gql(issuesQuery, { fullPath: `${project.group.fullPath}/${project.project.path}` }),
+          sql: issuesSql,
+        },
+      ];
 
   // --- checks: the API and the SQL return the same rows ------------------------------------------------
   type EpicNodeOut = { id: string; descendantCounts: { openedEpics: number; openedIssues: number } };
@@ -334,23 +339,27 @@ try {
     }
   }
 
-  if (flag('--profile')) {
-    // A CPU profile of the app (this process) over 30 roadmap pages of 100: the top self times.
+  /**
+   * A CPU profile of the app (this process) over `n` calls of `fn`: self time per package, inclusive
+   * time of the app's functions and the libraries', self time per function; per request.
+   */
+  const profileRequests = async (what: string, fn: () => Promise<unknown>, n: number) => {
     const { Session } = await import('node:inspector/promises');
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
-    for (let i = 0; i < 30; i++) await cases[1]?.api();
+    for (let i = 0; i < n; i++) await fn();
     const { profile } = await session.post('Profiler.stop');
     const self = new Map<string, number>();
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const dt = profile.timeDeltas ?? [];
+    const keyOf = (f: { functionName: string; url: string; lineNumber: number }) =>
+      `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/packages\//, '')}:${f.lineNumber + 1}`;
     (profile.samples ?? []).forEach((id, i) => {
       const node = byId.get(id);
       if (!node) return;
-      const f = node.callFrame;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/packages\//, '')}:${f.lineNumber + 1}`;
+      const key = keyOf(node.callFrame);
       self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
     });
     self.delete('post node:inspector:115'); // the profiler's own stop call
@@ -361,21 +370,21 @@ try {
       const pkg = where.startsWith('@') ? where.split('/').slice(0, 2).join('/') : (where.split('/')[0] ?? '');
       byPackage.set(pkg.replace(/:\d+$/, '') || key, (byPackage.get(pkg.replace(/:\d+$/, '') || key) ?? 0) + ms);
     }
-    out(`\n==== CPU profile of 30 roadmap pages of 100: ${(total / 30).toFixed(1)} ms sampled per request`);
+    out(`\n==== CPU profile of ${n} × ${what}: ${(total / n).toFixed(1)} ms sampled per request`);
     out('-- self time per request, by package');
     for (const [pkg, ms] of [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
-      out(`${(ms / 30).toFixed(2).padStart(8)} ms  ${pkg}`);
+      out(`${(ms / n).toFixed(2).padStart(8)} ms  ${pkg}`);
     }
     // inclusive ("total") time per function: every function on the stack of a sample gets its time
     const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
     const inclusive = new Map<string, number>();
     (profile.samples ?? []).forEach((id, i) => {
       const seen = new Set<string>();
       for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
         const f = byId.get(at)?.callFrame;
         if (!f) break;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/packages\//, '')}:${f.lineNumber + 1}`;
+        const key = keyOf(f);
         if (seen.has(key)) continue;
         seen.add(key);
         inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
@@ -383,17 +392,30 @@ try {
     });
     out('-- total (inclusive) time per request: the app, drizzle, and GraphQL parse/validate/execute');
     for (const [key, ms] of [...inclusive.entries()]
-      .filter(([k]) => /server\/src|shared\/src|drizzle-orm|validate|execute |parse |stringify|dataloader/i.test(k))
+      .filter(([k]) =>
+        /server\/src|shared\/src|drizzle-orm|validate|execute |parse |stringify|dataloader|pg\//i.test(k),
+      )
       .sort((a, b) => b[1] - a[1])
       .slice(0, 40)) {
-      out(`${(ms / 30).toFixed(2).padStart(8)} ms  ${key}`);
+      out(`${(ms / n).toFixed(2).padStart(8)} ms  ${key}`);
     }
     out('-- self time per request, by function');
     for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-      out(`${(ms / 30).toFixed(2).padStart(8)} ms  ${key}`);
+      out(`${(ms / n).toFixed(2).padStart(8)} ms  ${key}`);
     }
     session.disconnect();
-  }
+  };
+
+  /** The app's CPU time (this process: user + system) per call of `fn`, over `n` calls. */
+  const cpuPerRequest = async (fn: () => Promise<unknown>, n: number) => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < n; i++) await fn();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000 / n;
+  };
+
+  if (flag('--profile') && !restOnly)
+    await profileRequests('roadmap page of 100', cases[1]?.api ?? (async () => {}), 30);
 
   // --- timings ---------------------------------------------------------------------------------------------
   type Timing = Awaited<ReturnType<typeof time>>;
@@ -456,7 +478,7 @@ try {
     );
   }
   // Paging through the whole roadmap (issue 17): does a page deep in the list cost what the first costs?
-  {
+  if (!restOnly) {
     type RoadmapPage = { group: { epics: { pageInfo: { hasNextPage: boolean; endCursor: string } } } };
     const times: number[] = [];
     let after: string | null = null;
@@ -492,6 +514,7 @@ try {
   const restQueries = await queriesOf(rest(restUrl));
   const restSql = [];
   for (let i = 0; i < 15; i++) restSql.push((await queriesOf(rest(restUrl))).reduce((sum, q) => sum + q.ms, 0));
+  const restCpu = await cpuPerRequest(rest(restUrl), RUNS);
   const countsQuery = `query($fullPath: ID!) { group(fullPath: $fullPath) { issueStatusCounts { opened closed all } } }`;
   const tabCounts = await time(gql(countsQuery, { fullPath: groupPath }));
   out();
@@ -506,11 +529,22 @@ try {
         restSql.sort((a, b) => a - b),
         50,
       ),
-    )} summed in SQL (p50)`,
+    )} summed in SQL (p50); the app's own CPU ${ms(restCpu)} per request (load average ${
+      fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+    })`,
   );
   if (flag('--queries'))
     for (const q of restQueries)
       out(`  [${q.ms.toFixed(1).padStart(5)} ms] ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  if (flag('--explain-rest')) {
+    out('\n==== EXPLAIN ANALYZE of the queries of the REST list of 100');
+    for (const q of await queriesOf(rest(restUrl))) {
+      const plan = await database.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+      out(`\n-- ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      for (const row of plan.rows as { 'QUERY PLAN': string }[]) out(row['QUERY PLAN']);
+    }
+  }
+  if (flag('--profile')) await profileRequests('REST list of 100', rest(restUrl), 30);
   out(
     'API/SQL: API p50 over the p50 of one hand-written query returning the same rows and columns. queries: SQL ' +
       'queries one request sends; Σ app SQL: their summed times (loaders run in parallel, so it can exceed the request).',

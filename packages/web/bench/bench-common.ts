@@ -29,17 +29,19 @@ type NumberSpec = { min: number; value: number };
 
 /**
  * The options every web bench knows (`--runs N`, `--warmup N`, `--build`, `--no-build`, `--headed`),
- * plus its own whole numbers (`numbers`: name → minimum and default, as `--name N` or `--name=N`)
- * and folders (`paths`: `--name DIR`, null when not given). Anything else is refused with the list.
+ * plus its own whole numbers (`numbers`: name → minimum and default, as `--name N` or `--name=N`),
+ * folders (`paths`: `--name DIR`, null when not given) and words (`texts`: `--name TEXT`, null when
+ * not given). Anything else is refused with the list.
  */
-export function parseBenchArgs<N extends string, P extends string = never>(
+export function parseBenchArgs<N extends string, P extends string = never, T extends string = never>(
   argv: readonly string[],
   numbers: Record<N | 'runs' | 'warmup', NumberSpec>,
   paths: readonly P[] = [],
-): { build: BuildMode; headed: boolean } & Record<N | 'runs' | 'warmup', number> & Record<P, string | null> {
+  texts: readonly T[] = [],
+): { build: BuildMode; headed: boolean } & Record<N | 'runs' | 'warmup', number> & Record<P | T, string | null> {
   const values: Record<string, number | string | null> = {};
   for (const [name, spec] of Object.entries(numbers) as [string, NumberSpec][]) values[name] = spec.value;
-  for (const name of paths) values[name] = null;
+  for (const name of [...paths, ...texts]) values[name] = null;
   let build: BuildMode = 'auto';
   let headed = false;
   const usage = [
@@ -48,6 +50,7 @@ export function parseBenchArgs<N extends string, P extends string = never>(
     '--no-build',
     '--headed',
     ...paths.map((name) => `--${name} DIR`),
+    ...texts.map((name) => `--${name} TEXT`),
   ].join(' ');
   for (let i = 0; i < argv.length; i++) {
     const [flag = '', inline] = (argv[i] ?? '').split('=', 2);
@@ -62,10 +65,11 @@ export function parseBenchArgs<N extends string, P extends string = never>(
         throw new Error(`${flag} must be a whole number of at least ${spec.min}`);
       values[name] = n;
     } else if ((paths as readonly string[]).includes(name)) values[name] = path.resolve(inline ?? argv[++i] ?? '');
+    else if ((texts as readonly string[]).includes(name)) values[name] = inline ?? argv[++i] ?? '';
     else throw new Error(`Unknown option ${flag}. Options: ${usage}`);
   }
   return { ...values, build, headed } as { build: BuildMode; headed: boolean } & Record<N | 'runs' | 'warmup', number> &
-    Record<P, string | null>;
+    Record<P | T, string | null>;
 }
 
 // --- server, browser, signed-in pages ------------------------------------------------------------------
@@ -157,6 +161,74 @@ export async function runBench(name: string, main: () => Promise<void>): Promise
     out('Stopping the server …');
     await cleanUp();
   }
+}
+
+// --- CPU time: figures the machine's load does not inflate -------------------------------------------
+
+/** The load average (1 minute) as /proc prints it, for the figures' context. */
+export function loadAverage(): string {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+const TICKS_PER_SECOND = 100; // Linux's USER_HZ
+
+/**
+ * CPU time (ms, user + system) used so far by the server's process group: Node and its embedded
+ * PostgreSQL (postmaster and backends). On a busy machine a request waits longer but costs the same
+ * CPU, so the difference over a page load is comparable between loaded runs. NaN off Linux.
+ */
+export function serverCpuMs(server: BenchServer): number {
+  let ticks = 0;
+  let seen = false;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return Number.NaN;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After "pid (comm) ": state ppid pgrp … utime (14th field) stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== server.pid) continue;
+    seen = true;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return seen ? (ticks * 1000) / TICKS_PER_SECOND : Number.NaN;
+}
+
+/**
+ * Starts counting the page's main-thread time (Chromium's Performance domain counts only while
+ * enabled: start before the navigation); `read()` answers it so far (ms): every task, and of that
+ * script, style and layout. Like CPU time it is about the work, not the wait.
+ */
+export async function countRendererTime(page: Page): Promise<{
+  read: () => Promise<{ taskMs: number; scriptMs: number; layoutMs: number; styleMs: number }>;
+}> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return {
+    read: async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+      return {
+        taskMs: ms('TaskDuration'),
+        scriptMs: ms('ScriptDuration'),
+        layoutMs: ms('LayoutDuration'),
+        styleMs: ms('RecalcStyleDuration'),
+      };
+    },
+  };
 }
 
 // --- figures and tables --------------------------------------------------------------------------------

@@ -10,23 +10,33 @@
  * - first content: the page's title and description painted (the frame after both entered the DOM);
  * - first comments: the first comment of the activity painted;
  * - full thread: every discussion in the DOM and no "Loading more activity" left (painted);
- * - the longest task while loading, the comments in the DOM, and the JS heap after GC.
+ * - the longest task while loading, the comments in the DOM, and the JS heap after GC;
+ * - the work, which the machine's load does not inflate as it does the times: the page's main-thread
+ *   time (all tasks, and of it script and layout + style) and the server's CPU time (Node and its
+ *   PostgreSQL) from navigation start to the full thread, and the GraphQL requests the page sent.
  *
- * Prints each run and the medians with issue 12's targets (first content ≤ 500 ms, full thread ≤ 1 s);
- * asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--build`, `--no-build`,
- * `--headed`, `--screenshots DIR`.
+ * Prints each run and the medians with issue 12's targets (first content ≤ 500 ms, full thread ≤ 1 s)
+ * and the load average; asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1),
+ * `--build`, `--no-build`, `--headed`, `--screenshots DIR`, `--page epic|issue` (only that page),
+ * `--profile DIR` (one more run of each page
+ * after the measured ones, with the page's JavaScript CPU profile saved as a `.cpuprofile` for
+ * DevTools and its top functions by self time printed).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
+  countRendererTime,
   graphqlFor,
+  loadAverage,
   type MetricRow,
   openSignedIn,
   out,
   parseBenchArgs,
   printRunTable,
   runBench,
+  serverCpuMs,
   startBench,
   VIEWPORT,
 } from './bench-common.ts';
@@ -43,7 +53,12 @@ const TITLE = 'Bench: 500 notes';
 const DESCRIPTION = 'What this is about: **500 notes**, see the [plan](https://example.com/plan).';
 
 const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } }, ['screenshots']);
+  parseBenchArgs(
+    argv,
+    { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } },
+    ['screenshots', 'profile'],
+    ['page'],
+  );
 
 // --- set-up -------------------------------------------------------------------------------------------
 
@@ -84,26 +99,31 @@ async function addNotes(api: Api, noteableId: string): Promise<void> {
   await pool(6, [...comments, ...threads]);
 }
 
-async function setUp(browser: Browser, server: BenchServer) {
+/** Creates the pages to measure: both, or only `only` ('epic', 'issue'). */
+async function setUp(browser: Browser, server: BenchServer, only: string | null) {
   const { context } = await openSignedIn(browser, server, { login: USER });
   try {
     const api = await graphqlFor(context);
-    const epic = (await api(
-      'mutation($title: String!, $description: String) { createEpic(input: { groupPath: "acme", title: $title, description: $description }) { epic { id iid } errors } }',
-      { title: TITLE, description: DESCRIPTION },
-    )) as { createEpic: { epic: { id: string; iid: string } } };
-    const issue = (await api(
-      'mutation($title: String!, $description: String) { createIssue(input: { projectPath: "acme/website", title: $title, description: $description }) { issue { id iid } errors } }',
-      { title: TITLE, description: DESCRIPTION },
-    )) as { createIssue: { issue: { id: string; iid: string } } };
+    const pages: { name: string; path: string }[] = [];
     const started = performance.now();
-    await addNotes(api, epic.createEpic.epic.id);
-    await addNotes(api, issue.createIssue.issue.id);
+    if (only !== 'issue') {
+      const epic = (await api(
+        'mutation($title: String!, $description: String) { createEpic(input: { groupPath: "acme", title: $title, description: $description }) { epic { id iid } errors } }',
+        { title: TITLE, description: DESCRIPTION },
+      )) as { createEpic: { epic: { id: string; iid: string } } };
+      await addNotes(api, epic.createEpic.epic.id);
+      pages.push({ name: 'Epic page', path: `/groups/acme/-/epics/${epic.createEpic.epic.iid}` });
+    }
+    if (only !== 'epic') {
+      const issue = (await api(
+        'mutation($title: String!, $description: String) { createIssue(input: { projectPath: "acme/website", title: $title, description: $description }) { issue { id iid } errors } }',
+        { title: TITLE, description: DESCRIPTION },
+      )) as { createIssue: { issue: { id: string; iid: string } } };
+      await addNotes(api, issue.createIssue.issue.id);
+      pages.push({ name: 'Issue page', path: `/acme/website/-/issues/${issue.createIssue.issue.iid}` });
+    }
     out(`  ${NOTES} notes on each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return [
-      { name: 'Epic page', path: `/groups/acme/-/epics/${epic.createEpic.epic.iid}` },
-      { name: 'Issue page', path: `/acme/website/-/issues/${issue.createIssue.issue.iid}` },
-    ];
+    return pages;
   } finally {
     await context.close();
   }
@@ -176,17 +196,73 @@ type RunResult = {
   commentsInDom: number;
   longestTaskMs: number;
   heapMb: number;
+  rendererTaskMs: number;
+  rendererScriptMs: number;
+  rendererLayoutMs: number;
+  serverCpuMs: number;
+  graphqlRequests: number;
 };
 
-async function measure(browser: Browser, server: BenchServer, target: string, shot: string | null): Promise<RunResult> {
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+};
+
+/** The profile's functions by self time (ms), the largest first. */
+function topSelfTimes(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count: number) {
+  const byNode = new Map<number, number>();
+  const { samples = [], timeDeltas = [] } = profile;
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i] as number;
+    byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  }
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(node.id) ?? 0));
+  }
+  return [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+async function measure(
+  browser: Browser,
+  server: BenchServer,
+  target: string,
+  shot: string | null,
+  profile: string | null,
+): Promise<RunResult> {
   const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
     await page.addInitScript(installProbes, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
+    let graphqlRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/graphql') graphqlRequests++;
+    });
+    const renderer = await countRendererTime(page);
+    const profiler = profile ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
+    const cpuBefore = serverCpuMs(server);
     await page.goto(target);
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.full, null, {
       timeout: 60_000,
       polling: 50,
     });
+    const cpuAfter = serverCpuMs(server);
+    const work = await renderer.read();
+    if (profiler && profile) {
+      const { profile: recorded } = await profiler.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(profile), { recursive: true });
+      fs.writeFileSync(profile, JSON.stringify(recorded));
+      out(`  CPU profile: ${profile}; top functions by self time:`);
+      for (const [name, ms] of topSelfTimes(recorded as never, 25)) out(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+      await profiler.detach();
+    }
     const probe = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
     const counts = await page.evaluate(
       (list) => ({
@@ -209,6 +285,11 @@ async function measure(browser: Browser, server: BenchServer, target: string, sh
       commentsInDom: counts.comments,
       longestTaskMs: Math.max(0, ...probe.longTasks),
       heapMb: (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024,
+      rendererTaskMs: work.taskMs,
+      rendererScriptMs: work.scriptMs,
+      rendererLayoutMs: work.layoutMs + work.styleMs,
+      serverCpuMs: cpuAfter - cpuBefore,
+      graphqlRequests,
     };
   } finally {
     await context.close();
@@ -255,10 +336,15 @@ function printTable(name: string, results: RunResult[]) {
       pick: (r) => r.heapMb,
       format: (v) => (Number.isNaN(v) ? '—' : v.toFixed(1)),
     },
+    { label: 'Page main thread busy until full thread (ms)', pick: (r) => r.rendererTaskMs, format: ms },
+    { label: '  of it script (ms)', pick: (r) => r.rendererScriptMs, format: ms },
+    { label: '  of it style and layout (ms)', pick: (r) => r.rendererLayoutMs, format: ms },
+    { label: 'Server CPU, Node + PostgreSQL (ms)', pick: (r) => r.serverCpuMs, format: ms },
+    { label: 'GraphQL requests', pick: (r) => r.graphqlRequests, format: ms },
   ];
   out();
   out(
-    `${name}: ${NOTES} notes in ${DISCUSSIONS} discussions; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs, median`,
+    `${name}: ${NOTES} notes in ${DISCUSSIONS} discussions; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs, median; load average ${loadAverage()}`,
   );
   out();
   printRunTable(results, rows);
@@ -270,7 +356,10 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const { server, browser } = await startBench('bench-discussions', options);
   out(`Creating an epic and an issue with ${NOTES} notes each …`);
-  const pages = await setUp(browser, server);
+  if (options.page !== null && options.page !== 'epic' && options.page !== 'issue') {
+    throw new Error('--page must be epic or issue');
+  }
+  const pages = await setUp(browser, server, options.page);
   for (const target of pages) {
     if (!(await hasSection(browser, server, target.path))) {
       out();
@@ -284,15 +373,25 @@ async function main() {
         options.screenshots && !warm
           ? path.join(options.screenshots, `${target.name.replace(/\W+/g, '-')}-${i}.png`)
           : null;
-      const result = await measure(browser, server, target.path, shot);
+      const result = await measure(browser, server, target.path, shot, null);
       out(
         `${target.name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: first content ` +
           `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
-          `full thread ${Math.round(result.fullThreadMs)} ms`,
+          `full thread ${Math.round(result.fullThreadMs)} ms (load average ${loadAverage()})`,
       );
       if (!warm) results.push(result);
     }
     printTable(`${target.name} (${target.path})`, results);
+    if (options.profile) {
+      out(`${target.name}: one more run, profiled (not in the table: the profiler slows the page) …`);
+      await measure(
+        browser,
+        server,
+        target.path,
+        null,
+        path.join(options.profile, `${target.name.replace(/\W+/g, '-')}.cpuprofile`),
+      );
+    }
   }
 }
 

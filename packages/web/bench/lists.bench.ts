@@ -12,18 +12,22 @@
  * - filter: a label filter applied (the URL changed in place, as the filter bar does) → its rows painted.
  *
  * Prints each run and the medians beside issue 13's targets (group issue list first rows ≤ 500 ms,
- * filter change → new rows ≤ 300 ms); asserts nothing. Options: `--runs N` (default 3),
- * `--warmup N` (default 1), `--epics N`, `--issues N`, `--build`, `--no-build`, `--headed`.
+ * filter change → new rows ≤ 300 ms), with the server's CPU time (Node + PostgreSQL) for the first
+ * rows and for the filter, which the machine's load does not inflate; asserts nothing. Options:
+ * `--runs N` (default 3), `--warmup N` (default 1), `--epics N`, `--issues N`, `--only TEXT` (only
+ * the lists whose name contains it, e.g. 'group issues'), `--build`, `--no-build`, `--headed`.
  */
 import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
+  loadAverage,
   median,
   openSignedIn,
   out,
   parseBenchArgs,
   printTable,
   runBench,
+  serverCpuMs,
   startBench,
   VIEWPORT,
 } from './bench-common.ts';
@@ -33,12 +37,17 @@ const GROUP = 'bench-lists';
 const TARGET = { firstRowsMs: 500, filterMs: 300 };
 
 const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(argv, {
-    runs: { min: 1, value: 3 },
-    warmup: { min: 0, value: 1 },
-    epics: { min: 1, value: 10_000 },
-    issues: { min: 1, value: 50_000 },
-  });
+  parseBenchArgs(
+    argv,
+    {
+      runs: { min: 1, value: 3 },
+      warmup: { min: 0, value: 1 },
+      epics: { min: 1, value: 10_000 },
+      issues: { min: 1, value: 50_000 },
+    },
+    [],
+    ['only'],
+  );
 
 type List = { name: string; path: string; rows: string; label: string };
 
@@ -97,17 +106,27 @@ function timeChange({ selector, next, url }: { selector: string; next: boolean; 
   return done.then((t) => t - start);
 }
 
-type RunResult = { firstRowsMs: number; nextPageMs: number | null; filterMs: number | null; rows: number };
+type RunResult = {
+  firstRowsMs: number;
+  nextPageMs: number | null;
+  filterMs: number | null;
+  rows: number;
+  /** the server's CPU time (Node + PostgreSQL) for the first rows and for the filter change */
+  firstRowsCpuMs: number;
+  filterCpuMs: number;
+};
 
 async function measure(browser: Browser, server: BenchServer, list: List): Promise<RunResult> {
   const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
     await page.addInitScript(installProbe);
+    const cpuAtStart = serverCpuMs(server);
     await page.goto(list.path, { waitUntil: 'commit' });
     const firstRowsMs = await page.evaluate(
       (selector) => (window as unknown as { __rowsPainted: Probe }).__rowsPainted(selector, null),
       list.rows,
     );
+    const firstRowsCpuMs = serverCpuMs(server) - cpuAtStart;
     const rows = await page.locator(list.rows).count();
     const url = `${list.path}?label_name[]=${list.label}`;
     const hasNext = (await page.locator('a[rel="next"]').count()) > 0;
@@ -117,8 +136,10 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
     const nextPageMs = hasNext
       ? await bounded(page.evaluate(timeChange, { selector: list.rows, next: true, url }))
       : null;
+    const cpuBeforeFilter = serverCpuMs(server);
     const filterMs = await bounded(page.evaluate(timeChange, { selector: list.rows, next: false, url }));
-    return { firstRowsMs, nextPageMs, filterMs, rows };
+    const filterCpuMs = serverCpuMs(server) - cpuBeforeFilter;
+    return { firstRowsMs, nextPageMs, filterMs, rows, firstRowsCpuMs, filterCpuMs };
   } finally {
     await context.close();
   }
@@ -133,7 +154,7 @@ async function main() {
   const all = [
     ...lists('acme', 'acme/website', 'demo'),
     ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
-  ];
+  ].filter((list) => !options.only || list.name.includes(options.only));
   const summary: string[][] = [];
   for (const list of all) {
     for (let i = 0; i < options.warmup; i++) await measure(browser, server, list);
@@ -142,7 +163,7 @@ async function main() {
       const r = await measure(browser, server, list);
       results.push(r);
       out(
-        `${list.name} ${list.path} run ${i + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows)`,
+        `${list.name} ${list.path} run ${i + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows; server CPU ${ms(r.firstRowsCpuMs)} for the first rows, ${ms(r.filterCpuMs)} for the filter; load average ${loadAverage()})`,
       );
     }
     const next = results.map((r) => r.nextPageMs).filter((v): v is number => v !== null);
@@ -152,16 +173,18 @@ async function main() {
       ms(median(results.map((r) => r.firstRowsMs))),
       ms(next.length ? median(next) : null),
       ms(filtered.length ? median(filtered) : null),
+      ms(median(results.map((r) => r.firstRowsCpuMs))),
+      ms(median(results.map((r) => r.filterCpuMs))),
     ]);
   }
   out();
   out(
-    `Lists, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium, signed in as ${USER}; ${options.runs} runs, median`,
+    `Lists, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium, signed in as ${USER}; ${options.runs} runs, median; load average ${loadAverage()}`,
   );
   out(
     `targets (issue 13): group issue list first rows ≤ ${TARGET.firstRowsMs} ms, filter change → new rows ≤ ${TARGET.filterMs} ms`,
   );
-  printTable(['list', 'first rows', 'next page', 'filter applied'], summary, 0);
+  printTable(['list', 'first rows', 'next page', 'filter applied', 'server CPU: first rows', 'filter'], summary, 0);
 }
 
 await runBench('bench:web (lists)', main);

@@ -1,28 +1,48 @@
 import type { ApolloClient } from '@apollo/client';
 import { groupSubPage, projectSubPage } from '@milepost/shared';
 import { prefetchEpicPage } from '../features/epics/prefetch-epic-page.ts';
+import { prefetchIssuesList } from '../features/issues/list/prefetch-issues-list.ts';
 import { prefetchIssuePage } from '../features/issues/prefetch-issue-page.ts';
 import { prefetchRoadmapFirstPage } from '../features/roadmap/roadmap-first-page.ts';
-import { ResolvePathQueryDocument } from '../gql/graphql.ts';
+import {
+  CurrentUserQueryDocument,
+  DisplayPreferencesQueryDocument,
+  EditorPreferenceQueryDocument,
+  ResolvePathQueryDocument,
+  TodoCountQueryDocument,
+} from '../gql/graphql.ts';
 import { parseNamespacePath } from '../lib/routes.ts';
 
 /**
  * Starts the first URL's requests before React renders, in parallel with the page's code chunk: the
- * group/project lookup and, on a group roadmap, its first page of epics; on an issue or epic page,
- * the issue or epic and the first page of its activity. The pages' `useQuery` with
+ * shell's (viewer, preferences, to-do count), the group/project lookup and, on a group roadmap, its
+ * first page of epics; on an issue or epic page, the issue or epic and the first page of its
+ * activity; on an issue list, its first page and the state tabs' counts. The pages' `useQuery` with
  * the same document and variables then joins the in-flight request or reads the cache; a failed
  * prefetch is ignored, the page asks again.
  */
 export function prefetchInitialRoute(client: ApolloClient, pathname: string, search = ''): void {
+  // What every page's shell asks first (the viewer, their display and editor preferences, the to-do
+  // count): with the page's own requests, not once the page's code has loaded and rendered.
+  for (const query of [
+    CurrentUserQueryDocument,
+    DisplayPreferencesQueryDocument,
+    EditorPreferenceQueryDocument,
+    TodoCountQueryDocument,
+  ]) {
+    client.query({ query }).catch(() => {});
+  }
   const location = parseNamespacePath(pathname);
   if (!location) return;
   client.query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } }).catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
   if (groupPage?.page === 'roadmap') prefetchRoadmapFirstPage(client, location.fullPath, search);
   if (groupPage?.page === 'epic') prefetchEpicPage(client, location.fullPath, groupPage.iid);
+  if (groupPage?.page === 'issues') prefetchIssuesList(client, location.fullPath, false, search);
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).
   const projectPage = location.groupsPrefix ? null : projectSubPage(location.subPath);
   if (projectPage?.page === 'issue' || projectPage?.page === 'incident') {
     prefetchIssuePage(client, location.fullPath, projectPage.iid);
   }
+  if (projectPage?.page === 'issues') prefetchIssuesList(client, location.fullPath, true, search);
 }

@@ -1,3 +1,4 @@
+/** The app: providers, the router, and the first URL's requests started before the first render. */
 import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

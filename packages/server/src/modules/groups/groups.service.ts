@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
-import { can, GLOBAL, visibleGroupsSql } from '../../authz/policy.ts';
+import { can, GLOBAL, preloadAccess, visibleGroupsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -70,6 +70,8 @@ export function groupsService(db: Db) {
   return {
     /** The group if it exists and the actor may read it; hidden and missing look the same. */
     async find(actor: Actor, idOrPath: number | string): Promise<GroupRow | undefined> {
+      // The viewer's memberships (the access decision below) load alongside the group's row.
+      preloadAccess(db, actor);
       const row = typeof idOrPath === 'number' ? await repo.findById(idOrPath) : await repo.findByFullPath(idOrPath);
       return await readable(actor, row);
     },

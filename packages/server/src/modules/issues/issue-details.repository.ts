@@ -1,7 +1,7 @@
 /**
  * What a page of issues shows beside its own columns and that is one row per issue: the epic
- * relation, thumbs up and down, the viewer's subscription and the time spent — read for the whole
- * page in one statement (the REST and UI entities, issue-details.ts).
+ * relation, thumbs up and down, the viewer's subscription, the time spent, the iteration and the
+ * user notes — read for the whole page in one statement (the REST and UI entities, issue-details.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +16,10 @@ export type IssuePageFacts = {
   subscribed: boolean;
   /** seconds spent (the sum of the issue's timelogs) */
   totalTimeSpent: number;
+  iterationId: number | null;
+  /** user (non-system) notes: public ones, and internal ones (counted only for who may read them) */
+  publicNotes: number;
+  internalNotes: number;
 };
 
 export function issueDetailsRepository(db: Db) {
@@ -25,6 +29,9 @@ export function issueDetailsRepository(db: Db) {
       const votes = (name: string) =>
         sql<number>`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'Issue'
           AND ae.awardable_id = ${issues.id} AND ae.name = ${name})::int`;
+      const notes = (internal: boolean) =>
+        sql<number>`(SELECT count(*) FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = ${issues.id}
+          AND NOT n.system AND n.internal = ${internal})::int`;
       const rows = await db
         .select({
           id: issues.id,
@@ -40,6 +47,9 @@ export function issueDetailsRepository(db: Db) {
                   ${issues.authorId} = ${viewerId}
                   OR EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = ${issues.id} AND a.user_id = ${viewerId}))`,
           totalTimeSpent: sql<string>`COALESCE((SELECT sum(t.time_spent) FROM timelogs t WHERE t.issue_id = ${issues.id}), 0)`,
+          iterationId: sql<string | null>`issues.iteration_id`,
+          publicNotes: notes(false),
+          internalNotes: notes(true),
         })
         .from(issues)
         .leftJoin(epicIssues, eq(epicIssues.issueId, issues.id))
@@ -53,6 +63,9 @@ export function issueDetailsRepository(db: Db) {
             downvotes: Number(r.downvotes),
             subscribed: r.subscribed === true,
             totalTimeSpent: Number(r.totalTimeSpent),
+            iterationId: r.iterationId === null ? null : Number(r.iterationId),
+            publicNotes: Number(r.publicNotes),
+            internalNotes: Number(r.internalNotes),
           },
         ]),
       );

@@ -1,7 +1,8 @@
 /**
  * What the REST and UI entities show beside an issue's own columns, for a whole page at once
- * (labels, milestone, users, epic, votes, subscription): a fixed number of queries per page, the
- * one-row-per-issue facts (epic relation, votes, subscription, time spent) in one of them.
+ * (labels, milestone, users, epic, votes, subscription, iteration, notes): a fixed number of queries
+ * per page in two waves, the one-row-per-issue facts (epic relation, votes, subscription, time
+ * spent, iteration, user notes) in one of them.
  */
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
@@ -11,7 +12,6 @@ import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { iterationsService } from '../iterations/iterations.service.ts';
 import type { IterationRow } from '../iterations/iterations.types.ts';
-import { notesService } from '../notes/notes.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { issueDetailsRepository } from './issue-details.repository.ts';
 import { loadEpics } from './issues.adapters.ts';
@@ -54,32 +54,58 @@ export async function issueDetails(
     ),
   ];
   const milestoneIds = [...new Set(nodes.flatMap((n) => (n.issue.milestoneId ? [n.issue.milestoneId] : [])))];
-  const noteables = nodes.map((node) => ({ type: 'Issue' as const, node }));
-  const [labels, milestones, users, facts, noteCounts, iterations] = await Promise.all([
+  // A group milestone or an iteration of an issue belongs to the issue's group or one of its
+  // ancestors: their paths are among the page's groups and those groups' ancestors.
+  const groupPath = new Map(nodes.map((n) => [n.group.id, n.group.fullPath]));
+  const ancestorIds = [...new Set(nodes.flatMap((n) => n.group.traversalIds))].filter((id) => !groupPath.has(id));
+  const [labels, milestones, users, facts, ancestors] = await Promise.all([
     repo.labelsOf(ids),
     repo.milestonesByIds(milestoneIds),
     usersRepository(db).findByIds(userIds),
     issueDetailsRepository(db).pageFacts(ids, actor.user?.id ?? null),
-    notesService(db).userCounts(actor, noteables),
-    iterationsService(db).ofIssues(ids),
+    groupsRepository(db).findByIds(ancestorIds),
   ]);
+  for (const g of ancestors) groupPath.set(g.id, g.fullPath);
   const relations = [...facts.values()].flatMap((f) => (f.relation ? [f.relation] : []));
-  const [epics, milestoneGroups] = await Promise.all([
+  const iterationIds = [
+    ...new Set([...facts.values()].flatMap((f) => (f.iterationId === null ? [] : [f.iterationId]))),
+  ];
+  const unknownGroups = (list: readonly (number | null)[]) => [
+    ...new Set(list.filter((id): id is number => id !== null && !groupPath.has(id))),
+  ];
+  const [epics, iterationRows, otherGroups] = await Promise.all([
     loadEpics(db, [...new Set(relations.map((r) => r.epicId))]),
-    groupsRepository(db).findByIds([
-      ...new Set([
-        ...milestones.flatMap((m) => (m.groupId ? [m.groupId] : [])),
-        ...[...iterations.values()].map((it) => it.groupId),
-      ]),
-    ]),
+    iterationsService(db).byIds(iterationIds),
+    // Not expected (a milestone of another hierarchy), but its link must still be right.
+    groupsRepository(db).findByIds(unknownGroups(milestones.map((m) => m.groupId))),
   ]);
-  const groupPath = new Map(milestoneGroups.map((g) => [g.id, g.fullPath]));
+  const iterationGroups = await groupsRepository(db).findByIds(
+    unknownGroups([...iterationRows.values()].map((it) => it.groupId)),
+  );
+  for (const g of [...otherGroups, ...iterationGroups]) groupPath.set(g.id, g.fullPath);
+  const iterations = new Map(
+    nodes.flatMap((n) => {
+      const id = facts.get(n.issue.id)?.iterationId;
+      const row = id === null || id === undefined ? undefined : iterationRows.get(id);
+      return row ? [[n.issue.id, row] as const] : [];
+    }),
+  );
   const readableEpics = new Map<number, EpicNode>();
   for (const e of epics) if (await can(db, actor, 'readEpic', { type: 'Epic', ...e })) readableEpics.set(e.epic.id, e);
+  // Internal notes count for those who may read them (GitLab's user_notes_count).
+  const internalReadable = new Set<number>();
+  for (const n of nodes) {
+    if (
+      (facts.get(n.issue.id)?.internalNotes ?? 0) > 0 &&
+      (await can(db, actor, 'readInternalNote', { type: 'Issue', ...n }))
+    ) {
+      internalReadable.add(n.issue.id);
+    }
+  }
   const milestoneById = new Map(milestones.map((m) => [m.id, m]));
   const userById = new Map(users.map((u) => [u.id, u]));
   return new Map(
-    nodes.map((n, i) => {
+    nodes.map((n) => {
       const relation = facts.get(n.issue.id)?.relation ?? null;
       const epic = relation ? (readableEpics.get(relation.epicId) ?? null) : null;
       const milestone = n.issue.milestoneId ? (milestoneById.get(n.issue.milestoneId) ?? null) : null;
@@ -102,7 +128,9 @@ export async function issueDetails(
           upvotes: facts.get(n.issue.id)?.upvotes ?? 0,
           downvotes: facts.get(n.issue.id)?.downvotes ?? 0,
           subscribed: facts.get(n.issue.id)?.subscribed ?? false,
-          userNotesCount: noteCounts.get(noteables[i] as (typeof noteables)[number])?.notes ?? 0,
+          userNotesCount:
+            (facts.get(n.issue.id)?.publicNotes ?? 0) +
+            (internalReadable.has(n.issue.id) ? (facts.get(n.issue.id)?.internalNotes ?? 0) : 0),
           totalTimeSpent: facts.get(n.issue.id)?.totalTimeSpent ?? 0,
           iteration: iterations.get(n.issue.id) ?? null,
           iterationGroupPath: groupPath.get(iterations.get(n.issue.id)?.groupId ?? 0) ?? null,

@@ -65,6 +65,16 @@ export function issuesRepository(db: Db) {
      * `countUpTo`, counting stops past that many (GitLab counts at most 10,000 for its headers): the
      * total is then `countUpTo + 1` for "more", and `more` says whether another page follows.
      */
+    /** Projects with their groups, in one statement (an issue page's containers). */
+    async projectsWithGroups(projectIds: readonly number[]): Promise<{ project: ProjectRow; group: GroupRow }[]> {
+      if (projectIds.length === 0) return [];
+      return await db
+        .select({ project: projects, group: groups })
+        .from(projects)
+        .innerJoin(groups, eq(groups.id, projects.groupId))
+        .where(sql`${projects.id} = ANY(${bigintIds(projectIds)})`);
+    },
+
     async list(
       visible: SQL,
       filter: IssueFilter,

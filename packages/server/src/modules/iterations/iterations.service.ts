@@ -499,6 +499,11 @@ export function iterationsService(db: Db) {
     // ---- issues ----
 
     /** The iteration of each issue, by issue id (no access check: for readable issues). */
+    /** Iterations by id (for issues whose iteration ids are known). */
+    async byIds(iterationIds: readonly number[]): Promise<Map<number, IterationRow>> {
+      return new Map((await repo.findIterations(iterationIds)).map((r) => [r.id, r]));
+    },
+
     async ofIssues(issueIds: readonly number[]): Promise<Map<number, IterationRow>> {
       const links = await repo.iterationIdsOfIssues(issueIds);
       const rows = await repo.findIterations([...new Set(links.values())]);

@@ -2,7 +2,7 @@ import { isVisibilityName, pathError, pathFromName, visibilityLevel, visibilityN
 import { sql } from 'drizzle-orm';
 import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
-import { can, visibleProjectsSql } from '../../authz/policy.ts';
+import { can, preloadAccess, visibleProjectsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -35,6 +35,8 @@ export function projectsService(db: Db) {
   return {
     /** The project and its group if the actor may read it; hidden and missing look the same. */
     async find(actor: Actor, idOrPath: number | string): Promise<ProjectWithGroup | undefined> {
+      // The viewer's memberships (the access decision below) load alongside the project's rows.
+      preloadAccess(db, actor);
       const found = await withGroup(
         typeof idOrPath === 'number' ? await repo.findById(idOrPath) : await repo.findByFullPath(idOrPath),
       );

@@ -10,7 +10,8 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-function storedPageSize(): number {
+/** The page size chosen last on this browser (`issuable_list_page_size`), or GitLab's default. */
+export function storedPageSize(): number {
   try {
     const size = Number(window.localStorage.getItem(PAGE_SIZE_STORAGE_KEY));
     return isIssuePageSize(size) ? size : DEFAULT_ISSUE_PAGE_SIZE;

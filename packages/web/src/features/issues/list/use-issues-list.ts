@@ -15,20 +15,12 @@ export const ISSUES_FETCH_ERROR = 'An error occurred while loading issues';
 type Scope = { fullPath: string; isProject: boolean; groupPath: string };
 
 /**
- * The issues of one page of the list and the state tabs' counts, for the view in the URL. An epic
- * token (by iid in the list's group) is resolved to the epic's id first; an epic that cannot be
- * read matches nothing, as a hidden one must.
+ * The variables of the list's page and of the tabs' counts for a view; `epicLookup`: the iid of an
+ * epic token, which the page resolves to the epic's id first (`epicId`: its answer, undefined while
+ * it is being asked).
  */
-export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: number) {
+export function issuesListVariables(scope: Scope, view: IssuesListView, pageSize: number, epicId?: string | null) {
   const { filters, epicIid, notEpicIid } = filterValueToIssuesQuery(view.filter, view.searchIn);
-  const epicLookup = epicIid ?? notEpicIid;
-  const epic = useQuery(IssuesListEpicQueryDocument, {
-    variables: { groupPath: scope.groupPath, iid: epicLookup ?? '' },
-    skip: epicLookup === null,
-  });
-  const epicId =
-    epicLookup === null ? null : epic.data ? (epic.data.group?.epic?.id ?? 'gid://gitlab/Epic/0') : undefined;
-
   const filterVariables = {
     fullPath: scope.fullPath,
     isProject: scope.isProject,
@@ -45,6 +37,25 @@ export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: numb
     sort: view.sort,
     ...paging,
   };
+  return { filterVariables, variables, epicLookup: epicIid ?? notEpicIid };
+}
+
+/**
+ * The issues of one page of the list and the state tabs' counts, for the view in the URL. An epic
+ * token (by iid in the list's group) is resolved to the epic's id first; an epic that cannot be
+ * read matches nothing, as a hidden one must.
+ */
+export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: number) {
+  const { epicIid, notEpicIid } = filterValueToIssuesQuery(view.filter, view.searchIn);
+  const epicLookup = epicIid ?? notEpicIid;
+  const epic = useQuery(IssuesListEpicQueryDocument, {
+    variables: { groupPath: scope.groupPath, iid: epicLookup ?? '' },
+    skip: epicLookup === null,
+  });
+  const epicId =
+    epicLookup === null ? null : epic.data ? (epic.data.group?.epic?.id ?? 'gid://gitlab/Epic/0') : undefined;
+
+  const { filterVariables, variables } = issuesListVariables(scope, view, pageSize, epicId);
   const waiting = epicLookup !== null && epicId === undefined;
 
   const list = useQuery(IssuesListQueryDocument, { variables, skip: waiting, fetchPolicy: 'cache-and-network' });

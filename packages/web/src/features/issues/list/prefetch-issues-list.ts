@@ -1,0 +1,25 @@
+import type { ApolloClient } from '@apollo/client';
+import { issuesListViewFromUrl } from '@milepost/shared';
+import { IssuesListCountsQueryDocument, IssuesListQueryDocument } from '../../../gql/graphql.ts';
+import { issuesListVariables } from './use-issues-list.ts';
+import { storedPageSize } from './use-issues-list-view.ts';
+
+/**
+ * The issue list's first requests for the first URL (`app/prefetch.ts`), before the page's code has
+ * loaded: its page of issues and the state tabs' counts, with the variables the page derives from
+ * the same URL and stored page size, so the page's queries find them in flight or answered. A view
+ * with an epic token is left to the page (the epic's id is asked for first). Failures are ignored:
+ * the page asks again.
+ */
+export function prefetchIssuesList(client: ApolloClient, fullPath: string, isProject: boolean, search: string): void {
+  const view = issuesListViewFromUrl(new URLSearchParams(search));
+  const groupPath = isProject ? fullPath.split('/').slice(0, -1).join('/') : fullPath;
+  const { variables, filterVariables, epicLookup } = issuesListVariables(
+    { fullPath, isProject, groupPath },
+    view,
+    view.pageSize ?? storedPageSize(),
+  );
+  if (epicLookup !== null) return;
+  client.query({ query: IssuesListQueryDocument, variables }).catch(() => undefined);
+  client.query({ query: IssuesListCountsQueryDocument, variables: filterVariables }).catch(() => undefined);
+}
