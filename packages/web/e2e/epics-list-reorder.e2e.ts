@@ -44,9 +44,7 @@ const rows = (page: Page) => page.getByRole('list', { name: 'Epics' }).getByTest
 const titles = (page: Page) => rows(page).locator('[data-row-focus]').allTextContents();
 
 test.describe('epics list manual order', () => {
-  test('@narrow drag (mouse or finger) and Alt+arrows reorder epics and the order stays', async ({
-    page,
-  }, testInfo) => {
+  test('@narrow drag (or Alt+arrows) reorders epics and the order stays', async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await signInViaApi(page, 'alice');
     const path = await createGroupWithEpics(page, testInfo.project.name);
