@@ -1,13 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { addDays, DEMO_TODAY, expect, test } from './demo-today.ts';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * What a new user tripped over on the roadmap and the epic page (issue 15), each on its own data:
  * the milestones row (one tab stop, arrow keys, titles beside the bars, sticky, collapsed for the
- * session), the filter bar (the first suggestion highlighted and taken by Enter, 'not found'),
- * and the counts ('N outside this timeframe', the epic's Roadmap tab).
+ * session, capped when tall), the filter bar (the first suggestion highlighted and taken by Enter,
+ * 'not found'), the counts ('N outside this timeframe', the epic's Roadmap tab), the tree's drops
+ * (refused with the reason, by keyboard into another epic) and the milestone page (its epics,
+ * markdown, tab counts).
  */
 
 const SHOTS = '/tmp/shots/roadmap-fixes';
@@ -26,12 +28,16 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 /** A new private group of alice's, for journeys that need data of their own. */
 async function createGroup(page: Page, path: string): Promise<string> {
-  const data = await graphql<{ groupCreate: { group: { fullPath: string } } }>(
+  return (await createGroupWithId(page, path)).fullPath;
+}
+
+async function createGroupWithId(page: Page, path: string): Promise<{ id: string; fullPath: string }> {
+  const data = await graphql<{ groupCreate: { group: { id: string; fullPath: string } } }>(
     page,
-    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { fullPath } errors } }',
+    'mutation($input: GroupCreateInput!) { groupCreate(input: $input) { group { id fullPath } errors } }',
     { input: { name: `Group ${path}`, path, visibility: 'private' } },
   );
-  return data.groupCreate.group.fullPath;
+  return data.groupCreate.group;
 }
 
 type EpicInput = { title: string; parentId?: string; confidential?: boolean; start?: string; due?: string };
@@ -66,7 +72,10 @@ test.describe('roadmap and epic page fixes', () => {
   test('@narrow the milestones row: one tab stop, arrow keys, titles beside bars, sticky, collapsed for the session', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(60_000);
     await signInViaApi(page, 'alice');
+    // A short window on the desktop: the capped row leaves room for the epics, which scroll under it.
+    if (testInfo.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 600 });
     await page.goto('/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&layout=QUARTERS');
     const row = page.getByRole('region', { name: 'Milestones' });
     await expect(row).toBeVisible();
@@ -75,8 +84,11 @@ test.describe('roadmap and epic page fixes', () => {
     const links = row.getByRole('toolbar', { name: 'Milestones in the timeline' }).getByRole('link');
     expect(await links.count()).toBeGreaterThan(1);
 
-    // One tab stop: Tab from the toggle enters at the first milestone, the arrows move, Tab leaves.
+    // One tab stop: Tab from the toggle (and the row's 'Show all': the demo's milestones are capped)
+    // enters at the first milestone, the arrows move, Tab leaves.
     await toggle.focus();
+    await page.keyboard.press('Tab');
+    await expect(row.getByRole('button', { name: /^Show all/ })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(links.first()).toBeFocused();
     await page.keyboard.press('ArrowRight');
@@ -104,10 +116,21 @@ test.describe('roadmap and epic page fixes', () => {
     const shell = page.getByTestId('roadmap-shell');
     const before = await row.boundingBox();
     await shell.evaluate((element) => element.scrollTo({ top: 400 }));
-    await page.waitForTimeout(200);
+    await expect.poll(() => shell.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
     const after = await row.boundingBox();
     expect(after?.y).toBeCloseTo(before?.y ?? 0, 0);
     await shot(page, testInfo, '02-milestones-sticky');
+
+    // Tall (the demo's milestones over three years take many lines), the lanes are capped to a
+    // quarter of the shell and scroll inside the row; 'Show all' draws every lane, 'Show fewer' caps again.
+    const lanes = row.getByRole('toolbar', { name: 'Milestones in the timeline' }).locator('..');
+    const lanesHeight = async () => (await lanes.boundingBox())?.height ?? 0;
+    const quarter = ((await shell.boundingBox())?.height ?? 0) / 4;
+    expect(await lanesHeight()).toBeLessThanOrEqual(quarter);
+    await row.getByRole('button', { name: /^Show all \d+ milestone lines$/ }).click();
+    await expect.poll(lanesHeight).toBeGreaterThan(quarter);
+    await row.getByRole('button', { name: 'Show fewer milestone lines' }).click();
+    await expect.poll(lanesHeight).toBeLessThanOrEqual(quarter);
 
     // Collapsed, it stays collapsed for the rest of the session (a reload).
     await toggle.click();
@@ -198,5 +221,98 @@ test.describe('roadmap and epic page fixes', () => {
     await shot(page, testInfo, '06-epic-roadmap-tab');
     await page.keyboard.press('Escape');
     await expectAxeClean(page);
+  });
+
+  test('the tree: a refused drop says why; a keyboard drag moves an item into another epic', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signInViaApi(page, 'alice');
+    const group = await createGroup(page, `tree-${unique()}`);
+    const parent = await createEpic(page, group, { title: 'Drag parent' });
+    await createEpic(page, group, { title: 'Secret child', parentId: parent.id, confidential: true });
+    await createEpic(page, group, { title: 'Open child', parentId: parent.id });
+    await createEpic(page, group, { title: 'Public child', parentId: parent.id });
+    await page.goto(`/groups/${group}/-/epics/${parent.iid}`);
+    const tree = page.getByRole('treegrid', { name: 'Child issues and epics' });
+    const treeRow = (title: string) =>
+      tree.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await expect(treeRow('Public child')).toBeVisible();
+
+    // A public epic dragged onto a confidential one: refused, with the reason beside the row.
+    const handle = await treeRow('Public child').getByRole('button', { name: 'Drag Public child' }).boundingBox();
+    const target = await treeRow('Secret child').getByRole('link', { name: 'Secret child' }).boundingBox();
+    if (!handle || !target) throw new Error('rows not laid out');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+    await page.mouse.move(target.x + target.width / 2 + 2, target.y + target.height / 2, { steps: 2 });
+    await expect(page.getByText(/Cannot move here: A non-confidential epic cannot be assigned/)).toBeVisible();
+    await shot(page, testInfo, '07-drop-refused');
+    await page.mouse.up();
+    await expect(treeRow('Public child')).toHaveAttribute('aria-level', '1');
+
+    // By keyboard: Right from the row to its handle, Enter picks it up, the arrows walk the allowed
+    // targets (never 'Secret child'), Enter drops it into 'Open child'.
+    await treeRow('Public child').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(treeRow('Public child').getByRole('button', { name: 'Drag Public child' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(treeRow('Public child')).toHaveAttribute('data-dragging', 'true');
+    for (let step = 0; step < 16; step++) {
+      if ((await treeRow('Open child').getAttribute('data-drop-target')) !== null) break;
+      await expect(treeRow('Secret child')).not.toHaveAttribute('data-drop-target');
+      await page.keyboard.press('ArrowUp');
+    }
+    await expect(treeRow('Open child')).toHaveAttribute('data-drop-target', 'true');
+    await shot(page, testInfo, '08-keyboard-drop-target');
+    await page.keyboard.press('Enter');
+    await expect(treeRow('Public child')).toHaveCount(0);
+    await treeRow('Open child')
+      .getByRole('button', { name: /^Expand/ })
+      .click();
+    await expect(treeRow('Public child')).toHaveAttribute('aria-level', '2');
+  });
+
+  test('the milestone page: the epics in it, its description as markdown, the tab counts', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signInViaApi(page, 'alice');
+    const created = await createGroupWithId(page, `ms-${unique()}`);
+    const group = created.fullPath;
+    const project = await graphql<{ projectCreate: { project: { fullPath: string } } }>(
+      page,
+      'mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { project { fullPath } errors } }',
+      { input: { name: 'App', path: 'app', groupId: created.id } },
+    );
+    const milestone = await restPost<{ id: number; web_url: string }>(
+      page,
+      `/groups/${encodeURIComponent(group)}/milestones`,
+      { title: 'Launch', description: 'Ship **the launch** with [notes](/-/help).' },
+    );
+    await restPost(page, `/groups/${encodeURIComponent(group)}/milestones`, { title: 'Later' });
+    const epic = await createEpic(page, group, { title: 'Epic in the launch' });
+    await graphql(page, 'mutation($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } errors } }', {
+      input: {
+        projectPath: project.projectCreate.project.fullPath,
+        title: 'Launch issue',
+        milestoneId: `gid://gitlab/Milestone/${milestone.id}`,
+        epicId: epic.id,
+      },
+    });
+    await page.goto(new URL(milestone.web_url).pathname);
+    await expect(page.getByRole('heading', { name: 'Launch', level: 1 })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'the launch' })).toBeVisible();
+    const epics = page.getByRole('region', { name: /^Epics/ });
+    await expect(epics.getByRole('link', { name: 'Epic in the launch' })).toBeVisible();
+    await shot(page, testInfo, '09-milestone-page');
+    await expectAxeClean(page);
+
+    await page.goto(`/groups/${group}/-/milestones`);
+    const tabs = page.getByRole('navigation', { name: 'Milestone state' });
+    await expect(tabs.getByRole('link', { name: /^Open/ })).toContainText('2');
+    await expect(tabs.getByRole('link', { name: /^Closed/ })).toContainText('0');
+    await expect(tabs.getByRole('link', { name: /^All/ })).toContainText('2');
   });
 });

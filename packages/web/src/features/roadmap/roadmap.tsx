@@ -17,7 +17,7 @@ import { RoadmapDatedEpicsCountQueryDocument, RoadmapViewerQueryDocument } from 
 import { routes } from '../../lib/routes.ts';
 import { EpicChildrenLoader } from './components/epic-children-loader.tsx';
 import { EpicsLimitWarning } from './components/epics-limit-warning.tsx';
-import { MilestonesRow } from './components/milestones-row.tsx';
+import { MilestonesRow, milestonesMaxHeight } from './components/milestones-row.tsx';
 import { RoadmapEmptyState } from './components/roadmap-empty-state.tsx';
 import { RoadmapFiltersBar } from './components/roadmap-filters-bar.tsx';
 import { RoadmapSettingsDrawer } from './components/roadmap-settings-drawer.tsx';
@@ -206,12 +206,13 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
 
   const showMilestones = settings.isShowingMilestones && milestones.milestones.length > 0;
   const renderMilestones = useCallback(
-    ({ cellWidth, leftWidth }: { cellWidth: number; leftWidth: number }) => (
+    ({ cellWidth, leftWidth, shellHeight }: { cellWidth: number; leftWidth: number; shellHeight: number }) => (
       <MilestonesRow
         milestones={milestones.milestones}
         timeframe={timeframe}
         cellWidth={cellWidth}
         leftWidth={leftWidth}
+        maxHeight={milestonesMaxHeight(shellHeight)}
         expanded={milestonesExpanded}
         onToggle={toggleMilestones}
         onLinkClick={handleLinkClick}

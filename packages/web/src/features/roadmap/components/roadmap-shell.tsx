@@ -33,7 +33,7 @@ type RoadmapShellProps = {
   hasNextPage: boolean;
   onEndReached: () => void;
   /** The milestones row, given the measured widths; null when hidden. */
-  renderMilestones: ((layout: { cellWidth: number; leftWidth: number }) => ReactNode) | null;
+  renderMilestones: ((layout: { cellWidth: number; leftWidth: number; shellHeight: number }) => ReactNode) | null;
   /** The header's corner text ('Epics', or 'Child epics' for one epic). */
   listTitle: string;
 };
@@ -271,7 +271,7 @@ export function RoadmapShell({
             corner={listTitle}
           />
           <div className={styles.milestonesSticky} style={{ top: stickyTop }}>
-            {renderMilestones?.({ cellWidth, leftWidth })}
+            {renderMilestones?.({ cellWidth, leftWidth, shellHeight })}
           </div>
           <div
             ref={rowsRef}
