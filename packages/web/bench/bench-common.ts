@@ -1,8 +1,8 @@
 /**
  * What the web benchmarks (`npm run bench:web`: roadmap, discussions, markdown editor, lists) share:
  * their options, building the web app when its sources are newer, the real server and Debian's
- * Chromium started and stopped together (`startBench`), a signed-in page (`openSignedIn`), medians
- * and the printed tables.
+ * Chromium started and stopped together (`startBench`), a signed-in page (`openSignedIn`), paint marks
+ * (`addPaintMarks`: when the page drew what the bench waits for), medians and the printed tables.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -132,6 +132,72 @@ export async function openSignedIn(
     await context.close();
     throw error;
   }
+}
+
+// --- paint marks: when a page drew what a bench waits for -------------------------------------------
+
+/** What the paint marks recorded: per mark, the page-clock time of the frame painted once its condition held; the long tasks. */
+export type PaintMarks = { marks: Record<string, number>; longTasks: number[] };
+
+/**
+ * A bench's conditions, run in the page on every DOM change: `mark(name)` once a condition holds
+ * (again for the same name is ignored), `stop()` when nothing is left to mark. It is sent to the page
+ * as source: it may use its `arg` (JSON) but nothing else from the bench.
+ */
+export type MarkCheck<A> = (mark: (name: string) => void, arg: A, stop: () => void) => void;
+
+/** In the page before its scripts: the long tasks, and each mark's time of the next painted frame. */
+function installPaintMarks<A>(check: MarkCheck<A>, arg: A) {
+  const state: { marks: Record<string, number | null>; longTasks: number[] } = { marks: {}, longTasks: [] };
+  (window as unknown as { __benchMarks: typeof state }).__benchMarks = state;
+  try {
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries()) state.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask entries in this browser
+  }
+  // The frame after the change: requestAnimationFrame runs before paint, a message after it.
+  const mark = (name: string) => {
+    if (name in state.marks) return;
+    state.marks[name] = null;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        state.marks[name] = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  };
+  const observer = new MutationObserver(() => check(mark, arg, () => observer.disconnect()));
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Sets paint marks on `page` from its next navigation's first byte: `check` runs in the page on every
+ * DOM change (see `MarkCheck`); `waitForMark` and `readPaintMarks` read the marks.
+ */
+export async function addPaintMarks<A>(page: Page, check: MarkCheck<A>, arg: A): Promise<void> {
+  await page.addInitScript({
+    content: `(${installPaintMarks.toString()})(${check.toString()}, ${JSON.stringify(arg)});`,
+  });
+}
+
+/** Waits until the mark `name` is painted (a minute at most). */
+export async function waitForMark(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    (mark) => typeof (window as unknown as { __benchMarks: PaintMarks }).__benchMarks.marks[mark] === 'number',
+    name,
+    { timeout: 60_000, polling: 20 },
+  );
+}
+
+/** The marks painted so far (a mark not painted is NaN) and the long tasks. */
+export async function readPaintMarks(page: Page, names: readonly string[]): Promise<PaintMarks> {
+  const state = await page.evaluate(() => (window as unknown as { __benchMarks: PaintMarks }).__benchMarks);
+  const marks: Record<string, number> = {};
+  for (const name of names) marks[name] = typeof state.marks[name] === 'number' ? state.marks[name] : Number.NaN;
+  return { marks, longTasks: state.longTasks };
 }
 
 /** A GraphQL call as the context's user (its CSRF cookie sent back); throws on errors. */

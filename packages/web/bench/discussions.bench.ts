@@ -27,6 +27,7 @@ import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
+  addPaintMarks,
   countRendererTime,
   graphqlFor,
   loadAverage,
@@ -35,10 +36,12 @@ import {
   out,
   parseBenchArgs,
   printRunTable,
+  readPaintMarks,
   runBench,
   serverCpuMs,
   startBench,
   VIEWPORT,
+  waitForMark,
 } from './bench-common.ts';
 
 const USER = 'alice';
@@ -131,61 +134,20 @@ async function setUp(browser: Browser, server: BenchServer, only: string | null)
 
 // --- one run -----------------------------------------------------------------------------------------
 
-type Probe = {
-  content: number | null;
-  firstInDom: number | null;
-  first: number | null;
-  full: number | null;
-  longTasks: number[];
-};
+type Marks = { list: string; discussions: number; title: string };
 
-/** In the page before its scripts: when the title and description, the first comment and the whole thread are painted. */
-function installProbes({ list, discussions, title }: { list: string; discussions: number; title: string }) {
-  const state: Probe = { content: null, firstInDom: null, first: null, full: null, longTasks: [] };
-  (window as unknown as { __bench: Probe }).__bench = state;
-  try {
-    new PerformanceObserver((entries) => {
-      for (const entry of entries.getEntries()) state.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // no longtask entries in this browser
+/** In the page: the title and description, the first comment and the whole thread, each once it is drawn. */
+function discussionMarks(mark: (name: string) => void, { list, discussions, title }: Marks, stop: () => void) {
+  const heading = document.querySelector('h1');
+  if (heading?.textContent === title && heading.nextElementSibling?.querySelector('strong')) mark('content');
+  const root = document.querySelector(list);
+  if (!root) return;
+  if (root.querySelector('article')) mark('first');
+  const loading = document.querySelector('[role="status"][aria-label="Loading more activity"]');
+  if (!loading && root.children.length >= discussions) {
+    mark('full');
+    stop();
   }
-  const painted = (set: (t: number) => void) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => set(performance.now());
-      channel.port2.postMessage(null);
-    });
-  const observer = new MutationObserver(() => {
-    const heading = document.querySelector('h1');
-    if (
-      state.content === null &&
-      heading?.textContent === title &&
-      heading.nextElementSibling?.querySelector('strong')
-    ) {
-      state.content = 0;
-      painted((t) => {
-        state.content = t;
-      });
-    }
-    const root = document.querySelector(list);
-    if (!root) return;
-    if (state.firstInDom === null && root.querySelector('article')) {
-      state.firstInDom = performance.now();
-      painted((t) => {
-        state.first = t;
-      });
-    }
-    const loading = document.querySelector('[role="status"][aria-label="Loading more activity"]');
-    if (state.full === null && !loading && root.children.length >= discussions) {
-      state.full = 0;
-      painted((t) => {
-        state.full = t;
-      });
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
 }
 
 type RunResult = {
@@ -235,7 +197,7 @@ async function measure(
 ): Promise<RunResult> {
   const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
-    await page.addInitScript(installProbes, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
+    await addPaintMarks(page, discussionMarks, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
     let graphqlRequests = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/graphql') graphqlRequests++;
@@ -249,10 +211,7 @@ async function measure(
     }
     const cpuBefore = serverCpuMs(server);
     await page.goto(target);
-    await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.full, null, {
-      timeout: 60_000,
-      polling: 50,
-    });
+    await waitForMark(page, 'full');
     const cpuAfter = serverCpuMs(server);
     const work = await renderer.read();
     if (profiler && profile) {
@@ -263,7 +222,7 @@ async function measure(
       for (const [name, ms] of topSelfTimes(recorded as never, 25)) out(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
       await profiler.detach();
     }
-    const probe = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+    const probe = await readPaintMarks(page, ['content', 'first', 'full']);
     const counts = await page.evaluate(
       (list) => ({
         discussions: document.querySelector(list)?.children.length ?? 0,
@@ -278,9 +237,9 @@ async function measure(
     const { metrics } = await cdp.send('Performance.getMetrics');
     await cdp.detach();
     return {
-      contentMs: probe.content ?? Number.NaN,
-      firstContentMs: probe.first ?? Number.NaN,
-      fullThreadMs: probe.full ?? Number.NaN,
+      contentMs: probe.marks.content ?? Number.NaN,
+      firstContentMs: probe.marks.first ?? Number.NaN,
+      fullThreadMs: probe.marks.full ?? Number.NaN,
       discussionsInDom: counts.discussions,
       commentsInDom: counts.comments,
       longestTaskMs: Math.max(0, ...probe.longTasks),

@@ -17,7 +17,18 @@
  */
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
-import { openSignedIn, out, parseBenchArgs, printRunTable, runBench, startBench, VIEWPORT } from './bench-common.ts';
+import {
+  addPaintMarks,
+  openSignedIn,
+  out,
+  parseBenchArgs,
+  printRunTable,
+  readPaintMarks,
+  runBench,
+  startBench,
+  VIEWPORT,
+  waitForMark,
+} from './bench-common.ts';
 
 const TARGET = { firstRowMs: 500, roadmapTabMs: 500 };
 const EPIC_TITLE = 'Platform modernisation';
@@ -30,46 +41,16 @@ const READING_MS = 1000;
 const parseArgs = (argv: readonly string[]) =>
   parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } });
 
-type Probe = { header: number | null; firstRow: number | null; roadmapRow: number | null; longTasks: number[] };
+type Selectors = { title: string; treeRow: string; roadmapRow: string };
 
-/** In the page before its scripts: when the title, the first tree row and the first roadmap row are painted. */
-function installProbes({ title, treeRow, roadmapRow }: { title: string; treeRow: string; roadmapRow: string }) {
-  const state: Probe = { header: null, firstRow: null, roadmapRow: null, longTasks: [] };
-  (window as unknown as { __bench: Probe }).__bench = state;
-  try {
-    new PerformanceObserver((entries) => {
-      for (const entry of entries.getEntries()) state.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // no longtask entries in this browser
+/** In the page: the epic's title, the first tree row and the first roadmap row, each once it is drawn. */
+function epicPageMarks(mark: (name: string) => void, { title, treeRow, roadmapRow }: Selectors, stop: () => void) {
+  if (document.querySelector('h1')?.textContent === title) mark('header');
+  if (document.querySelector(treeRow)) mark('firstRow');
+  if (document.querySelector(roadmapRow)) {
+    mark('roadmapRow');
+    stop();
   }
-  const painted = (set: (t: number) => void) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => set(performance.now());
-      channel.port2.postMessage(null);
-    });
-  const observer = new MutationObserver(() => {
-    if (state.header === null && document.querySelector('h1')?.textContent === title) {
-      state.header = 0;
-      painted((t) => {
-        state.header = t;
-      });
-    }
-    if (state.firstRow === null && document.querySelector(treeRow)) {
-      state.firstRow = 0;
-      painted((t) => {
-        state.firstRow = t;
-      });
-    }
-    if (state.roadmapRow === null && document.querySelector(roadmapRow)) {
-      state.roadmapRow = 0;
-      painted((t) => {
-        state.roadmapRow = t;
-      });
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
 }
 
 type RunResult = { headerMs: number; firstRowMs: number; roadmapTabMs: number; longestTaskMs: number };
@@ -90,27 +71,22 @@ async function epicPath(browser: Browser, server: BenchServer): Promise<string> 
 }
 
 async function measure(browser: Browser, server: BenchServer, target: string): Promise<RunResult> {
+  const selectors = { title: EPIC_TITLE, treeRow: TREE_ROW, roadmapRow: ROADMAP_ROW };
   const { context, page } = await openSignedIn(browser, server);
   try {
-    await page.addInitScript(installProbes, { title: EPIC_TITLE, treeRow: TREE_ROW, roadmapRow: ROADMAP_ROW });
+    await addPaintMarks(page, epicPageMarks, selectors);
     await page.goto(target);
-    await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRow, null, {
-      timeout: 60_000,
-      polling: 20,
-    });
+    await waitForMark(page, 'firstRow');
     await page.waitForTimeout(READING_MS);
     const clickedAt = await page.evaluate(() => performance.now());
     await page.getByRole('tab', { name: 'Roadmap view' }).click();
-    await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.roadmapRow, null, {
-      timeout: 60_000,
-      polling: 20,
-    });
-    const result = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+    await waitForMark(page, 'roadmapRow');
+    const { marks, longTasks } = await readPaintMarks(page, ['header', 'firstRow', 'roadmapRow']);
     return {
-      headerMs: result.header ?? Number.NaN,
-      firstRowMs: result.firstRow ?? Number.NaN,
-      roadmapTabMs: (result.roadmapRow ?? Number.NaN) - clickedAt,
-      longestTaskMs: Math.max(0, ...result.longTasks),
+      headerMs: marks.header ?? Number.NaN,
+      firstRowMs: marks.firstRow ?? Number.NaN,
+      roadmapTabMs: (marks.roadmapRow ?? Number.NaN) - clickedAt,
+      longestTaskMs: Math.max(0, ...longTasks),
     };
   } finally {
     await context.close();
