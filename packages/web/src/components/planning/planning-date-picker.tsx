@@ -6,8 +6,9 @@ import {
   resolveTypedDate,
 } from '@milepost/shared';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { Dialog, DialogTrigger, Group, Input, Label, Popover, TextField } from 'react-aria-components';
+import { Dialog, DialogTrigger, Group, Input, Label, Popover, Text, TextField } from 'react-aria-components';
 import { Button } from '../ui/button.tsx';
+import fieldStyles from '../ui/field.module.css';
 import { Icon } from '../ui/icon.tsx';
 import { type FirstDayOfWeek, PlanningCalendar } from './planning-calendar.tsx';
 import styles from './planning-date-picker.module.css';
@@ -16,6 +17,8 @@ export type PlanningDatePickerProps = {
   /** Names the field (shown above it unless `hideLabel`). */
   label: string;
   hideLabel?: boolean;
+  /** A hint under the field, read with it (aria-describedby). */
+  description?: string;
   /** The date, `YYYY-MM-DD`, or null for none. */
   value: string | null;
   onChange: (value: string | null) => void;
@@ -47,6 +50,7 @@ export type PlanningDatePickerProps = {
 export function PlanningDatePicker({
   label,
   hideLabel,
+  description,
   value,
   onChange,
   minDate,
@@ -150,6 +154,11 @@ export function PlanningDatePicker({
           </Popover>
         </DialogTrigger>
       </Group>
+      {description && (
+        <Text slot="description" className={fieldStyles.description}>
+          {description}
+        </Text>
+      )}
     </TextField>
   );
 }

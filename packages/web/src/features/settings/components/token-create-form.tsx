@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { PlanningDatePicker } from '../../../components/planning/planning-date-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormActions, FormRow, FormStack } from '../../../components/ui/form.tsx';
@@ -64,13 +65,12 @@ export function TokenCreateForm({ onCreated }: TokenCreateFormProps) {
           onChange={setName}
           isRequired
         />
-        <TextField
+        <PlanningDatePicker
           label="Expiration date (optional)"
           description="Leave empty for a token that does not expire."
-          type="date"
-          value={expiresAt}
-          onChange={setExpiresAt}
-          min={tomorrow()}
+          value={expiresAt || null}
+          onChange={(value) => setExpiresAt(value ?? '')}
+          minDate={tomorrow()}
         />
       </FormRow>
       <fieldset className={styles.scopes}>
