@@ -72,7 +72,6 @@ test.describe('roadmap and epic page fixes', () => {
   test('@narrow the milestones row: one tab stop, arrow keys, titles beside bars, sticky, collapsed for the session', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
     await signInViaApi(page, 'alice');
     // A short window on the desktop: the capped row leaves room for the epics, which scroll under it.
     if (testInfo.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 600 });
@@ -226,7 +225,6 @@ test.describe('roadmap and epic page fixes', () => {
   test('the tree: a refused drop says why; a keyboard drag moves an item into another epic', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
     await signInViaApi(page, 'alice');
     const group = await createGroup(page, `tree-${unique()}`);
     const parent = await createEpic(page, group, { title: 'Drag parent' });
@@ -277,7 +275,6 @@ test.describe('roadmap and epic page fixes', () => {
   test('the milestone page: the epics in it, its description as markdown, the tab counts', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
     await signInViaApi(page, 'alice');
     const created = await createGroupWithId(page, `ms-${unique()}`);
     const group = created.fullPath;
