@@ -14,7 +14,16 @@ import path from 'node:path';
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = 'demo-password-123';
 
-export type BenchServer = { baseUrl: string; dataDir: string; pid: number; logFile: string };
+export type BenchServer = {
+  baseUrl: string;
+  dataDir: string;
+  pid: number;
+  logFile: string;
+  /** from the spawn until the first answer to the readiness request */
+  readyMs: number;
+  /** how long that first answered request took */
+  firstRequestMs: number;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type CleanUpStep = () => Promise<void> | void;
@@ -27,7 +36,7 @@ export function onCleanUp(step: CleanUpStep): () => void {
   return () => steps.delete(step);
 }
 
-/** Runs every clean-up step once, the last registered first; never throws. */
+/** Runs every clean-up step registered so far once, the last registered first; never throws. */
 export function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     const all = [...steps].reverse();
@@ -39,7 +48,9 @@ export function cleanUp(): Promise<void> {
         process.stderr.write(`clean-up: ${(error as Error).message}\n`);
       }
     }
-  })();
+  })().finally(() => {
+    cleaning = null; // a bench that starts servers one after another cleans up after each
+  });
   return cleaning;
 }
 
@@ -115,11 +126,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server; `settings` are extra environment variables (e.g. limits). Resolves once it is ready. */
+/**
+ * Starts the server; `settings` are extra environment variables (e.g. limits). Resolves once it
+ * answers `readyPath` (asked every `pollMs`).
+ */
 export async function startBenchServer(
   name: string,
   settings: Record<string, string>,
   log: (line: string) => void,
+  { readyPath = '/-/readiness', pollMs = 250 }: { readyPath?: string; pollMs?: number } = {},
 ): Promise<BenchServer> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `milepost-${name}-`));
   fs.chmodSync(tmp, 0o755); // as root, PostgreSQL runs as `postgres`, which must reach the data directory
@@ -156,16 +171,18 @@ export async function startBenchServer(
     logStream.end();
   });
   const tail = () => fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline; await sleep(250)) {
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline; await sleep(pollMs)) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${tail()}`);
-    const ready = await fetch(`${baseUrl}/-/readiness`).then(
+    const asked = performance.now();
+    const ready = await fetch(`${baseUrl}${readyPath}`).then(
       (res) => res.ok,
       () => false,
     );
     if (ready && child.pid !== undefined) {
-      log(`  ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      return { baseUrl, dataDir, pid: child.pid, logFile };
+      const readyMs = performance.now() - started;
+      log(`  ready in ${(readyMs / 1000).toFixed(1)} s`);
+      return { baseUrl, dataDir, pid: child.pid, logFile, readyMs, firstRequestMs: performance.now() - asked };
     }
   }
   throw new Error(`The server was not ready within 240 s:\n${tail()}`);

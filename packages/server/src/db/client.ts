@@ -75,6 +75,9 @@ export function isPoolWaitTimeout(error: unknown): boolean {
  * and the pending query fails — where a pool would wait for its checked-out connection. A loader's
  * statements repeat, so each parameterised text becomes a named prepared statement of this session
  * (parsed and planned once, then only executed: a third less PostgreSQL time for the demo).
+ * The connection pipelines: a statement is sent at once, not after the answer to the one before,
+ * so statements the loader does not wait for (`writeBehind`) or sends together share a round trip
+ * (PostgreSQL still runs them one after another, in the order sent).
  */
 export async function connectOne(
   url: string,
@@ -84,7 +87,8 @@ export async function connectOne(
     connectionString: url,
     statement_timeout: timeouts.statementTimeoutMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-  });
+    pipeline: true,
+  } as pg.ClientConfig);
   client.on('error', () => {
     // The session was interrupted or lost: the pending query fails and says so.
   });

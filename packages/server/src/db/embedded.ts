@@ -71,8 +71,18 @@ export async function startEmbeddedPostgres(
     database?: string;
     /** Called once, when initdb or PostgreSQL first speak: they run in their own processes now. */
     busy?: () => void;
+    /**
+     * Told how long each step took: on a first start `initdb` (with what precedes it) and `sync`
+     * (its files flushed, in the background from then on); `postgres` (started, its database there).
+     */
+    phase?: (name: 'initdb' | 'sync' | 'postgres', ms: number) => void;
   } = {},
 ): Promise<EmbeddedDatabase> {
+  let began = performance.now();
+  const done = (name: 'initdb' | 'postgres') => {
+    opts.phase?.(name, performance.now() - began);
+    began = performance.now();
+  };
   const recent: string[] = [];
   let busy = opts.busy;
   const log = (message: string) => {
@@ -112,8 +122,12 @@ export async function startEmbeddedPostgres(
     // A half-initialised directory from an interrupted first start would make initdb refuse.
     if (fs.existsSync(pgDir)) fs.rmSync(pgDir, { recursive: true, force: true });
     await pg.initialise();
+    done('initdb');
   }
-  const durable = initialised ? Promise.resolve() : syncTree(pgDir);
+  const syncing = performance.now();
+  const durable = initialised
+    ? Promise.resolve()
+    : syncTree(pgDir).then(() => opts.phase?.('sync', performance.now() - syncing));
   durable.catch(() => {}); // awaited by the caller
   try {
     await pg.start();
@@ -132,6 +146,7 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
+  done('postgres');
   let stopped = false;
   return {
     durable,

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_CHANGE_MESSAGE, ConflictError } from '../errors.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { allOrNothing, deferToUnitEnd, TRANSACTION_ATTEMPTS, transaction } from './transaction.ts';
+import { connectOne } from './client.ts';
+import { allOrNothing, deferToUnitEnd, TRANSACTION_ATTEMPTS, transaction, writeBehind } from './transaction.ts';
 
 describe('transaction()', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -115,5 +116,56 @@ describe('transaction()', () => {
     });
     expect(runs).toEqual([[1, 2, 3]]);
     expect(await n2()).toBe((before ?? 0) + 3);
+  });
+
+  it('writeBehind: in a whole unit on a pipelining connection the write is not waited for, yet runs before what follows', async () => {
+    const loader = await connectOne(database.url);
+    try {
+      const seen = await allOrNothing(loader.db, async (tx) => {
+        let answered = false;
+        await writeBehind(
+          tx,
+          tx.execute(sql`UPDATE counters SET n = n + 1000 WHERE id = 1`).then(() => {
+            answered = true;
+          }),
+        );
+        const notYet = answered;
+        const { rows } = await tx.execute<{ n: number }>(sql`SELECT n FROM counters WHERE id = 1`);
+        await writeBehind(tx, tx.execute(sql`UPDATE counters SET n = n - 1000 WHERE id = 1`));
+        return { notYet, n: rows[0]?.n };
+      });
+      expect(seen.notYet).toBe(false);
+      expect(seen.n).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await loader.close();
+    }
+    // outside a whole unit it is awaited as always
+    let done = false;
+    await writeBehind(
+      database.db,
+      database.db.execute(sql`SELECT 1`).then(() => {
+        done = true;
+      }),
+    );
+    expect(done).toBe(true);
+  });
+
+  it('writeBehind: a write that fails fails the whole unit with its own error, and nothing of the unit is kept', async () => {
+    const counts = async () =>
+      (await database.pool.query<{ n: number }>('SELECT n FROM counters ORDER BY id')).rows.map((r) => r.n);
+    const before = await counts();
+    const loader = await connectOne(database.url);
+    try {
+      await expect(
+        allOrNothing(loader.db, async (tx) => {
+          await tx.execute(sql`UPDATE counters SET n = n + 1 WHERE id = 2`);
+          await writeBehind(tx, tx.execute(sql`INSERT INTO counters VALUES (1, 0)`));
+          await tx.execute(sql`SELECT n FROM counters`);
+        }),
+      ).rejects.toThrow(/INSERT INTO counters/);
+    } finally {
+      await loader.close();
+    }
+    expect(await counts()).toEqual(before);
   });
 });

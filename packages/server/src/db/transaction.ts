@@ -60,21 +60,71 @@ export function deferToUnitEnd<T>(
   return true;
 }
 
+/** Writes a whole unit sent without waiting for their answers (`writeBehind`), and the first that failed. */
+type Behind = { pending: Promise<void>[]; failure?: { error: unknown } };
+const writesBehind = new WeakMap<Db, Behind>();
+
+/** PostgreSQL's 25P02: the transaction was already aborted by an earlier statement. */
+function failedForAnEarlierStatement(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === '25P02') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `write`, a statement whose answer its caller does not use (an insert of rows nothing reads
+ * back from the result). Inside a whole unit it is sent and not waited for: the unit's connection
+ * pipelines (`connectOne`), so the statement runs before whatever the unit sends next, in order,
+ * and shares that statement's round trip. A failure fails the whole unit (PostgreSQL aborts the
+ * transaction, so the unit's next statement fails too; the unit reports this write's error).
+ * Elsewhere it is awaited as always. `write` must not have been started (a Drizzle query is sent
+ * when it is awaited): it is started here, before this returns, so program order is wire order.
+ */
+export async function writeBehind(db: Db, write: PromiseLike<unknown>): Promise<void> {
+  const unit = writesBehind.get(db);
+  if (!unit) {
+    await write;
+    return;
+  }
+  const sent = write.then(
+    () => {},
+    (error: unknown) => {
+      // Only the statement that aborted the transaction says why; those after it just fail.
+      if (!failedForAnEarlierStatement(error)) unit.failure ??= { error };
+    },
+  );
+  unit.pending.push(Promise.resolve(sent));
+}
+
 /**
  * Runs `fn` in one transaction in which every service transaction is simply a part (no savepoint,
  * no retry, no ordering locks): all of it commits, or none of it. For a loader whose parts are not
  * expected to fail on their own (the first start's administrator and demo): a failure or an
  * interruption anywhere leaves the database as it was, and it saves two round trips per service
- * call. Work the parts defer (`deferToUnitEnd`) runs once, after `fn`, in the order first deferred.
+ * call. Work the parts defer (`deferToUnitEnd`) runs once, after `fn`, in the order first deferred;
+ * writes sent behind (`writeBehind`) are all answered before the commit.
  */
 export async function allOrNothing<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return await db.transaction(async (tx) => {
     wholeUnits.add(tx);
     const tasks = new Map<(db: Db, items: unknown[]) => Promise<unknown>, unknown[]>();
     endOfUnit.set(tx, tasks);
-    const result = await fn(tx);
-    endOfUnit.delete(tx);
-    for (const [task, items] of tasks) await task(tx, items);
-    return result;
+    const unit: Behind = { pending: [] };
+    writesBehind.set(tx, unit);
+    try {
+      const result = await fn(tx);
+      endOfUnit.delete(tx);
+      for (const [task, items] of tasks) await task(tx, items);
+      await Promise.all(unit.pending);
+      if (unit.failure) throw unit.failure.error;
+      return result;
+    } catch (error) {
+      // A write sent behind that failed aborted the transaction: what failed after it says only that.
+      await Promise.all(unit.pending);
+      throw unit.failure && failedForAnEarlierStatement(error) ? unit.failure.error : error;
+    } finally {
+      writesBehind.delete(tx);
+    }
   });
 }

@@ -16,6 +16,7 @@ import {
   projects,
   subscriptions,
 } from '../../db/schema.ts';
+import { writeBehind } from '../../db/transaction.ts';
 import { bigintIds, type IssueFilter, issueConditions, issueOrder } from './issue-filters.ts';
 
 /** The aliases the visibility and filter conditions name: issue `i`, project `p`, its group `pg`. */
@@ -141,23 +142,25 @@ export function issuesRepository(db: Db) {
     },
 
     async setAssignees(issueId: number, userIds: readonly number[]): Promise<void> {
-      await db.delete(issueAssignees).where(eq(issueAssignees.issueId, issueId));
+      await writeBehind(db, db.delete(issueAssignees).where(eq(issueAssignees.issueId, issueId)));
       await this.addAssignees(issueId, userIds);
     },
 
     /** Assigns a new issue (one without assignees yet). */
     async addAssignees(issueId: number, userIds: readonly number[]): Promise<void> {
-      if (userIds.length) await db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId })));
+      if (userIds.length)
+        await writeBehind(db, db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId }))));
     },
 
     async setLabels(issueId: number, labelIds: readonly number[]): Promise<void> {
-      await db.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
+      await writeBehind(db, db.delete(issueLabels).where(eq(issueLabels.issueId, issueId)));
       await this.addLabels(issueId, labelIds);
     },
 
     /** Labels a new issue (one without labels yet). */
     async addLabels(issueId: number, labelIds: readonly number[]): Promise<void> {
-      if (labelIds.length) await db.insert(issueLabels).values(labelIds.map((labelId) => ({ issueId, labelId })));
+      if (labelIds.length)
+        await writeBehind(db, db.insert(issueLabels).values(labelIds.map((labelId) => ({ issueId, labelId }))));
     },
 
     /** Assignee user ids per issue (in the order they were added). */

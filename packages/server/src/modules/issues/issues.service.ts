@@ -100,13 +100,14 @@ export function issuesService(db: Db) {
   async function assignableUsers(tx: Db, node: IssueNode, ids: readonly number[]): Promise<number[]> {
     const unique = [...new Set(ids)].slice(0, 200);
     const users = await usersRepository(tx).findByIds(unique);
-    const out: number[] = [];
-    for (const user of users) {
-      if (user.state !== 'active') continue;
-      const subject = { type: 'Issue' as const, ...node, assigneeIds: [...node.assigneeIds, user.id] };
-      if (await can(tx, userActor(user), 'readIssue', subject)) out.push(user.id);
-    }
-    return unique.filter((id) => out.includes(id));
+    const readers = await Promise.all(
+      users.map(async (user) => {
+        if (user.state !== 'active') return undefined;
+        const subject = { type: 'Issue' as const, ...node, assigneeIds: [...node.assigneeIds, user.id] };
+        return (await can(tx, userActor(user), 'readIssue', subject)) ? user.id : undefined;
+      }),
+    );
+    return unique.filter((id) => readers.includes(id));
   }
 
   /** The label set after an update: replace, then add, then remove; one label per scope. */
@@ -203,28 +204,34 @@ export function issuesService(db: Db) {
       const author = actor.user;
       return await transaction(db, async (tx) => {
         const r = issuesRepository(tx);
-        const milestone =
+        // Lookups that do not depend on each other are asked together (one round trip where the
+        // connection pipelines, as the first start's does); the writes keep their order.
+        const [milestone, iid] = await Promise.all([
           given.milestoneId != null
-            ? await findMilestoneForIssue(tx, project.project, project.group, given.milestoneId)
-            : undefined;
+            ? findMilestoneForIssue(tx, project.project, project.group, given.milestoneId)
+            : undefined,
+          nextIid(tx, 'issues', project.project.id),
+        ]);
         const row = await r.insert({
           ...scalars,
           title: scalars.title ?? '',
           projectId: project.project.id,
-          iid: await nextIid(tx, 'issues', project.project.id),
+          iid,
           authorId: author.id,
           milestoneId: milestone?.id ?? null,
         });
         let node: IssueNode = { issue: row, ...project, assigneeIds: [] };
-        if (given.assigneeIds?.length) {
-          const ids = await assignableUsers(tx, node, given.assigneeIds);
-          await r.addAssignees(row.id, ids);
-          node = { ...node, assigneeIds: ids };
+        const [assignees, labels, epic] = await Promise.all([
+          given.assigneeIds?.length ? assignableUsers(tx, node, given.assigneeIds) : undefined,
+          nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles }),
+          given.epicId != null ? findReadableEpic(tx, actor, given.epicId) : undefined,
+        ]);
+        if (assignees) {
+          await r.addAssignees(row.id, assignees);
+          node = { ...node, assigneeIds: assignees };
         }
-        const labels = await nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles });
         if (labels?.length) await r.addLabels(row.id, labels);
         if (given.epicId != null) {
-          const epic = await findReadableEpic(tx, actor, given.epicId);
           if (!epic) throw new NotFoundError('Epic Not Found');
           await linkIssueToEpic(tx, actor, epic, node, 'keep');
         }
@@ -280,29 +287,32 @@ export function issuesService(db: Db) {
         const reachesEpic =
           given.epicId !== undefined || given.milestoneId !== undefined || changes.confidential !== undefined;
         if (reachesEpic) await lockEpicTreesOf(tx, node.group);
-        const history = await trackIssue(tx, actor, issue.id);
         const r = issuesRepository(tx);
-        if (given.milestoneId !== undefined) {
-          const milestone =
-            given.milestoneId === null
-              ? null
-              : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId);
-          if (milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
-        }
+        // Lookups that do not depend on each other are asked together (one round trip where the
+        // connection pipelines, as the first start's does); the writes keep their order.
+        const [history, milestone] = await Promise.all([
+          trackIssue(tx, actor, issue.id),
+          given.milestoneId == null
+            ? given.milestoneId
+            : findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
+        ]);
+        if (given.milestoneId !== undefined && milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
         const row = await r.update(issue.id, changes, issue.lockVersion);
         if (!row) throw new ConflictError(STALE_ISSUE_MESSAGE);
         let next: IssueNode = { ...node, issue: row };
-        if (given.assigneeIds !== undefined) {
-          const ids = await assignableUsers(tx, next, given.assigneeIds);
-          await r.setAssignees(row.id, ids);
-          next = { ...next, assigneeIds: ids };
+        const [assignees, labels, relation, epic] = await Promise.all([
+          given.assigneeIds !== undefined ? assignableUsers(tx, next, given.assigneeIds) : undefined,
+          nextLabels(tx, next, given),
+          epicIssuesRepository(tx).findByIssueId(row.id),
+          given.epicId != null ? findReadableEpic(tx, actor, given.epicId) : undefined,
+        ]);
+        if (assignees) {
+          await r.setAssignees(row.id, assignees);
+          next = { ...next, assigneeIds: assignees };
         }
-        const labels = await nextLabels(tx, next, given);
         if (labels) await r.setLabels(row.id, labels);
-        const relation = await epicIssuesRepository(tx).findByIssueId(row.id);
         if (given.epicId === null && relation) await unlinkIssue(tx, actor, next);
         else if (given.epicId != null) {
-          const epic = await findReadableEpic(tx, actor, given.epicId);
           if (!epic) throw new NotFoundError('Epic Not Found');
           await linkIssueToEpic(tx, actor, epic, next, 'keep');
         } else if (relation && changes.confidential === false) {

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type NewNote, type NoteRow, notes, type UserRow, users } from '../../db/schema.ts';
+import { writeBehind } from '../../db/transaction.ts';
 
 export type NoteableType = 'Issue' | 'Epic';
 /** GitLab's activity filter: every note, comments only, or system notes only. */
@@ -127,7 +128,7 @@ export function notesRepository(db: Db) {
     /** Changes the note if it still has `lockVersion`; `undefined` means someone changed it first. */
     /** Several notes in one statement; their ids follow the given order. */
     async insertAll(values: readonly NewNote[]): Promise<void> {
-      if (values.length) await db.insert(notes).values([...values]);
+      if (values.length) await writeBehind(db, db.insert(notes).values([...values]));
     },
 
     async update(

@@ -186,9 +186,9 @@ async function write(tx: Db, actor: Actor, noteable: Noteable, entries: readonly
 /** Notes on one or more issues/epics, in this order, in one statement. */
 async function writeAll(tx: Db, actor: Actor, notes: readonly { noteable: Noteable; entry: Entry }[]): Promise<void> {
   if (notes.length === 0) return;
-  const values = [];
-  for (const { noteable, entry } of notes) {
-    values.push({
+  // Rendered side by side: their reference lookups share a round trip where the connection pipelines.
+  const values = await Promise.all(
+    notes.map(async ({ noteable, entry }) => ({
       ...noteable,
       authorId: actor.user?.id ?? null,
       note: entry.body,
@@ -196,8 +196,8 @@ async function writeAll(tx: Db, actor: Actor, notes: readonly { noteable: Noteab
       system: true,
       systemNoteAction: entry.action,
       discussionId: newDiscussionId(),
-    });
-  }
+    })),
+  );
   await notesRepository(tx).insertAll(values);
 }
 
