@@ -44,6 +44,11 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
       const sql = fs.readFileSync(file, 'utf8');
       await client.query('BEGIN');
       try {
+        // Its commit need not wait for the disk: nothing is acknowledged on the strength of a
+        // migration, and the next acknowledged write's commit flushes the WAL up to it (the WAL is
+        // flushed in order). A crash before that loses the migration with its schema_migrations
+        // row, and the next start applies it again. (One fsync fewer per migration on a first start.)
+        await client.query('SET LOCAL synchronous_commit = off');
         await client.query(sql);
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
         await client.query('COMMIT');

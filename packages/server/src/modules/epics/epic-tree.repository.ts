@@ -5,6 +5,7 @@
 import type { PositionUpdate } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { writeBehind } from '../../db/transaction.ts';
 
 export type Sibling = { id: number; position: number | null };
 
@@ -20,8 +21,11 @@ export function epicTreeRepository(db: Db) {
     },
     /** Sets `path_ids` of a freshly inserted epic. */
     async initPath(epicId: number, parentPathIds: readonly number[]): Promise<void> {
-      await db.execute(sql`
-        UPDATE epics SET path_ids = ${sql.param([...parentPathIds, epicId].map(String))}::bigint[] WHERE id = ${epicId}`);
+      await writeBehind(
+        db,
+        db.execute(sql`
+        UPDATE epics SET path_ids = ${sql.param([...parentPathIds, epicId].map(String))}::bigint[] WHERE id = ${epicId}`),
+      );
     },
     /** Levels below the epic, the epic included (a leaf is 1). */
     async subtreeHeight(epicId: number, depth: number): Promise<number> {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { beyond, type KeyCursor, keyOrder, keyValues, type SortKey } from '../../db/keyset.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
-import { isWholeUnit } from '../../db/transaction.ts';
+import { isWholeUnit, writeBehind } from '../../db/transaction.ts';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository.ts';
 import type { EpicNode } from './epics.types.ts';
 
@@ -381,8 +381,9 @@ export function epicsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
     async setLabels(epicId: number, labelIds: readonly number[]): Promise<void> {
-      await db.delete(epicLabels).where(eq(epicLabels.epicId, epicId));
-      if (labelIds.length) await db.insert(epicLabels).values(labelIds.map((labelId) => ({ epicId, labelId })));
+      await writeBehind(db, db.delete(epicLabels).where(eq(epicLabels.epicId, epicId)));
+      if (labelIds.length)
+        await writeBehind(db, db.insert(epicLabels).values(labelIds.map((labelId) => ({ epicId, labelId }))));
     },
     /** Group labels available to epics of a group: its own and its ancestors', by id or (case-insensitive) title. */
     async groupLabels(

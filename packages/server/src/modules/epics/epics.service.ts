@@ -223,10 +223,15 @@ export function epicsService(db: Db) {
           await txRepo.lock([parent.epic.id]);
           await assertValidParent(tx, { new: true, groupTraversalIds: group.traversalIds, confidential }, parent);
         }
-        const position = parent ? await tree.appendPosition(tx, parent.epic.id) : null;
+        // Asked together: one round trip where the connection pipelines (the first start's).
+        const [position, iid, labelIds] = await Promise.all([
+          parent ? tree.appendPosition(tx, parent.epic.id) : null,
+          nextIid(tx, 'epics', group.id),
+          nextLabelIds(tx, group, [], input),
+        ]);
         const epic = await txRepo.insert({
           groupId: group.id,
-          iid: await nextIid(tx, 'epics', group.id),
+          iid,
           title: values.title ?? '',
           description: values.description ?? '',
           confidential,
@@ -241,7 +246,6 @@ export function epicsService(db: Db) {
           createdAt: input.createdAt,
         });
         await txTree.initPath(epic.id, parent?.epic.pathIds ?? []);
-        const labelIds = await nextLabelIds(tx, group, [], input);
         if (labelIds?.length) await txRepo.setLabels(epic.id, labelIds);
         await recomputeEpicDates(tx, [epic.id]);
         const row = await txRepo.findById(epic.id);
