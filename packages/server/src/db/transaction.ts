@@ -60,6 +60,24 @@ export function deferToUnitEnd<T>(
   return true;
 }
 
+/**
+ * Runs independent steps — lookups that do not depend on each other, or a write and a step that
+ * neither reads it nor is read by it — and returns their results in order. Inside a whole unit,
+ * whose connection pipelines, they run side by side: their statements go out together and share
+ * round trips (PostgreSQL still runs them in the order sent). Elsewhere one after another, in the
+ * order given, exactly as if written out (a pooled connection would only queue them, which
+ * node-postgres deprecates).
+ */
+export async function together<T extends unknown[]>(
+  db: Db,
+  ...steps: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
+  if (wholeUnits.has(db)) return (await Promise.all(steps.map((step) => step()))) as T;
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step());
+  return results as T;
+}
+
 /** Writes a whole unit sent without waiting for their answers (`writeBehind`), and the first that failed. */
 type Behind = { pending: Promise<void>[]; failure?: { error: unknown } };
 const writesBehind = new WeakMap<Db, Behind>();

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { KeyCursor } from '../../db/keyset.ts';
 import type { GroupRow } from '../../db/schema.ts';
-import { transaction } from '../../db/transaction.ts';
+import { together, transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { assertSubEpics, scopedLabelRule } from '../application-settings/feature-switches.ts';
 import { labelsService } from '../labels/labels.service.ts';
@@ -223,12 +223,13 @@ export function epicsService(db: Db) {
           await txRepo.lock([parent.epic.id]);
           await assertValidParent(tx, { new: true, groupTraversalIds: group.traversalIds, confidential }, parent);
         }
-        // Asked together: one round trip where the connection pipelines (the first start's).
-        const [position, iid, labelIds] = await Promise.all([
-          parent ? tree.appendPosition(tx, parent.epic.id) : null,
-          nextIid(tx, 'epics', group.id),
-          nextLabelIds(tx, group, [], input),
-        ]);
+        // Asked together: one round trip in the first start's whole unit, whose connection pipelines.
+        const [position, iid, labelIds] = await together(
+          tx,
+          async () => (parent ? await tree.appendPosition(tx, parent.epic.id) : null),
+          () => nextIid(tx, 'epics', group.id),
+          () => nextLabelIds(tx, group, [], input),
+        );
         const epic = await txRepo.insert({
           groupId: group.id,
           iid,

@@ -7,7 +7,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { EpicIssueRow, GroupRow } from '../../db/schema.ts';
-import { transaction } from '../../db/transaction.ts';
+import { together, transaction } from '../../db/transaction.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { recordEpicIssue } from '../notes/system-notes.ts';
@@ -51,16 +51,21 @@ export async function linkIssueToEpic(
   await assertCanAdminEpicRelation(tx, actor, epic);
   if (!(await can(tx, actor, 'adminIssueRelation', { type: 'Issue', ...issue }))) throw new NoMatchingIssueError();
   const repo = epicIssuesRepository(tx);
-  // Asked together, and the link written beside its notes: one round trip each where the connection
-  // pipelines (the first start's); the writes keep their order.
-  const [previous, min] = await Promise.all([repo.findByIssueId(issue.issue.id), repo.minPosition(epic.epic.id)]);
+  // Asked together, and the link written beside its notes: one round trip each in the first start's
+  // whole unit, whose connection pipelines; the writes keep their order.
+  const [previous, min] = await together(
+    tx,
+    () => repo.findByIssueId(issue.issue.id),
+    () => repo.minPosition(epic.epic.id),
+  );
   if (previous?.epicId === epic.epic.id && already === 'conflict') throw new ConflictError(ALREADY_ASSIGNED);
   assertCanHoldIssue(epic.epic, issue.issue);
   if (previous?.epicId === epic.epic.id) return previous;
-  const [row] = await Promise.all([
-    repo.upsert(epic.epic.id, issue.issue.id, min === null ? 0 : min - POSITION_GAP),
-    recordEpicIssue(tx, actor, issue.issue.id, previous?.epicId ?? null, epic.epic.id),
-  ]);
+  const [row] = await together(
+    tx,
+    () => repo.upsert(epic.epic.id, issue.issue.id, min === null ? 0 : min - POSITION_GAP),
+    () => recordEpicIssue(tx, actor, issue.issue.id, previous?.epicId ?? null, epic.epic.id),
+  );
   await recomputeDates(tx, [previous?.epicId, epic.epic.id]);
   return row;
 }

@@ -13,7 +13,7 @@ import { can, visibleIssuesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { IssueRow, LabelRow } from '../../db/schema.ts';
-import { transaction } from '../../db/transaction.ts';
+import { together, transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { checkHealthStatus, scopedLabelRule } from '../application-settings/feature-switches.ts';
 import { labelsService } from '../labels/labels.service.ts';
@@ -100,8 +100,9 @@ export function issuesService(db: Db) {
   async function assignableUsers(tx: Db, node: IssueNode, ids: readonly number[]): Promise<number[]> {
     const unique = [...new Set(ids)].slice(0, 200);
     const users = await usersRepository(tx).findByIds(unique);
-    const readers = await Promise.all(
-      users.map(async (user) => {
+    const readers = await together(
+      tx,
+      ...users.map((user) => async () => {
         if (user.state !== 'active') return undefined;
         const subject = { type: 'Issue' as const, ...node, assigneeIds: [...node.assigneeIds, user.id] };
         return (await can(tx, userActor(user), 'readIssue', subject)) ? user.id : undefined;
@@ -204,14 +205,16 @@ export function issuesService(db: Db) {
       const author = actor.user;
       return await transaction(db, async (tx) => {
         const r = issuesRepository(tx);
-        // Lookups that do not depend on each other are asked together (one round trip where the
-        // connection pipelines, as the first start's does); the writes keep their order.
-        const [milestone, iid] = await Promise.all([
-          given.milestoneId != null
-            ? findMilestoneForIssue(tx, project.project, project.group, given.milestoneId)
-            : undefined,
-          nextIid(tx, 'issues', project.project.id),
-        ]);
+        // Lookups that do not depend on each other are asked together (one round trip in the first
+        // start's whole unit, whose connection pipelines); the writes keep their order.
+        const [milestone, iid] = await together(
+          tx,
+          async () =>
+            given.milestoneId != null
+              ? await findMilestoneForIssue(tx, project.project, project.group, given.milestoneId)
+              : undefined,
+          () => nextIid(tx, 'issues', project.project.id),
+        );
         const row = await r.insert({
           ...scalars,
           title: scalars.title ?? '',
@@ -221,11 +224,12 @@ export function issuesService(db: Db) {
           milestoneId: milestone?.id ?? null,
         });
         let node: IssueNode = { issue: row, ...project, assigneeIds: [] };
-        const [assignees, labels, epic] = await Promise.all([
-          given.assigneeIds?.length ? assignableUsers(tx, node, given.assigneeIds) : undefined,
-          nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles }),
-          given.epicId != null ? findReadableEpic(tx, actor, given.epicId) : undefined,
-        ]);
+        const [assignees, labels, epic] = await together(
+          tx,
+          async () => (given.assigneeIds?.length ? await assignableUsers(tx, node, given.assigneeIds) : undefined),
+          () => nextLabels(tx, node, { labelIds: given.labelIds, labelTitles: given.labelTitles }),
+          async () => (given.epicId != null ? await findReadableEpic(tx, actor, given.epicId) : undefined),
+        );
         if (assignees) {
           await r.addAssignees(row.id, assignees);
           node = { ...node, assigneeIds: assignees };
@@ -288,24 +292,28 @@ export function issuesService(db: Db) {
           given.epicId !== undefined || given.milestoneId !== undefined || changes.confidential !== undefined;
         if (reachesEpic) await lockEpicTreesOf(tx, node.group);
         const r = issuesRepository(tx);
-        // Lookups that do not depend on each other are asked together (one round trip where the
-        // connection pipelines, as the first start's does); the writes keep their order.
-        const [history, milestone] = await Promise.all([
-          trackIssue(tx, actor, issue.id),
-          given.milestoneId == null
-            ? given.milestoneId
-            : findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
-        ]);
+        // Lookups that do not depend on each other are asked together (one round trip in the first
+        // start's whole unit, whose connection pipelines); the writes keep their order.
+        const [history, milestone] = await together(
+          tx,
+          () => trackIssue(tx, actor, issue.id),
+          async () =>
+            given.milestoneId == null
+              ? given.milestoneId
+              : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
+        );
         if (given.milestoneId !== undefined && milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
         const row = await r.update(issue.id, changes, issue.lockVersion);
         if (!row) throw new ConflictError(STALE_ISSUE_MESSAGE);
         let next: IssueNode = { ...node, issue: row };
-        const [assignees, labels, relation, epic] = await Promise.all([
-          given.assigneeIds !== undefined ? assignableUsers(tx, next, given.assigneeIds) : undefined,
-          nextLabels(tx, next, given),
-          epicIssuesRepository(tx).findByIssueId(row.id),
-          given.epicId != null ? findReadableEpic(tx, actor, given.epicId) : undefined,
-        ]);
+        const [assignees, labels, relation, epic] = await together(
+          tx,
+          async () =>
+            given.assigneeIds !== undefined ? await assignableUsers(tx, next, given.assigneeIds) : undefined,
+          () => nextLabels(tx, next, given),
+          () => epicIssuesRepository(tx).findByIssueId(row.id),
+          async () => (given.epicId != null ? await findReadableEpic(tx, actor, given.epicId) : undefined),
+        );
         if (assignees) {
           await r.setAssignees(row.id, assignees);
           next = { ...next, assigneeIds: assignees };

@@ -9,6 +9,7 @@
 import { formatDuration, toggledTaskItems } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
+import { together } from '../../db/transaction.ts';
 import { newDiscussionId, renderNote } from './note-body.ts';
 import { notesRepository } from './notes.repository.ts';
 import { type EpicState, type IssueState, type Named, systemNotesRepository } from './system-notes.repository.ts';
@@ -186,9 +187,10 @@ async function write(tx: Db, actor: Actor, noteable: Noteable, entries: readonly
 /** Notes on one or more issues/epics, in this order, in one statement. */
 async function writeAll(tx: Db, actor: Actor, notes: readonly { noteable: Noteable; entry: Entry }[]): Promise<void> {
   if (notes.length === 0) return;
-  // Rendered side by side: their reference lookups share a round trip where the connection pipelines.
-  const values = await Promise.all(
-    notes.map(async ({ noteable, entry }) => ({
+  // Rendered together: their reference lookups share a round trip in the first start's whole unit.
+  const values = await together(
+    tx,
+    ...notes.map(({ noteable, entry }) => async () => ({
       ...noteable,
       authorId: actor.user?.id ?? null,
       note: entry.body,
