@@ -103,6 +103,29 @@ function kindOf(text: string): string {
   return `${verb ?? flat.slice(0, 20)} ${verb === 'select' || verb === 'with' ? 'from ' : ''}${table}`.trim();
 }
 
+/** CPU time (user + system) of the postmaster and its children so far, from /proc (0 where there is none). */
+function postgresCpuMs(postmaster: number): number {
+  const ticks = (pid: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = fs
+      .readdirSync(`/proc/${postmaster}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${postmaster}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return 0;
+  }
+  return ((ticks(postmaster) + children.reduce((sum, pid) => sum + ticks(pid), 0)) * 1000) / 100;
+}
+
 async function statements() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'milepost-coldstart-statements-'));
   fs.chmodSync(tmp, 0o755);
@@ -137,6 +160,10 @@ async function statements() {
     else outstanding -= 1;
     return result;
   } as typeof query;
+  const postmaster = Number(
+    fs.readFileSync(path.join(tmp, 'data', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const cpuBefore = { node: process.cpuUsage(), postgres: postgresCpuMs(postmaster) };
   const began = performance.now();
   try {
     await setUpFirstStart(embedded.url, config, () => {});
@@ -144,11 +171,14 @@ async function statements() {
     pg.Client.prototype.query = query;
   }
   const wall = performance.now() - began;
+  const nodeCpu = process.cpuUsage(cpuBefore.node);
+  const postgresCpu = postgresCpuMs(postmaster) - cpuBefore.postgres;
   const sum = (pick: (e: { count: number; trips: number; ms: number }) => number) =>
     [...byKind.values()].reduce((total, e) => total + pick(e), 0);
   out(
     `The first start's set-up (root and the demo, one transaction): ${sum((e) => e.count)} statements in ` +
-      `${sum((e) => e.trips)} round trips, ${seconds(wall)} s; load average ${load()}`,
+      `${sum((e) => e.trips)} round trips, ${seconds(wall)} s; CPU: node ${seconds((nodeCpu.user + nodeCpu.system) / 1000)} s, ` +
+      `PostgreSQL ${seconds(postgresCpu)} s; load average ${load()}`,
   );
   out('  statements  round trips  waited (s, overlapping)  kind');
   for (const [kind, e] of [...byKind].sort((a, b) => b[1].trips - a[1].trips).slice(0, 30))
