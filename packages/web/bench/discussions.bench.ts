@@ -18,17 +18,21 @@
  * Prints each run and the medians with issue 12's targets (first content ≤ 500 ms, full thread ≤ 1 s)
  * and the load average; asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1),
  * `--build`, `--no-build`, `--headed`, `--screenshots DIR`, `--page epic|issue` (only that page),
- * `--profile DIR` (one more run of each page
+ * `--compare DIR` (another web build's `dist`, e.g. of the code before a change: the runs alternate
+ * between the served build and that one, on the same server and data, and each gets its table — on a
+ * busy machine the only fair before/after), `--profile DIR` (one more run of each page
  * after the measured ones, with the page's JavaScript CPU profile saved as a `.cpuprofile` for
  * DevTools and its top functions by self time printed).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
+import { onCleanUp } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
   addPaintMarks,
   countRendererTime,
+  ensureBuild,
   graphqlFor,
   loadAverage,
   type MetricRow,
@@ -59,7 +63,7 @@ const parseArgs = (argv: readonly string[]) =>
   parseBenchArgs(
     argv,
     { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } },
-    ['screenshots', 'profile'],
+    ['screenshots', 'profile', 'compare'],
     ['page'],
   );
 
@@ -311,9 +315,37 @@ function printTable(name: string, results: RunResult[]) {
 
 // --- main ---------------------------------------------------------------------------------------------
 
+const DIST = path.resolve(import.meta.dirname, '../dist');
+
+/**
+ * `--compare DIR`: the other build's assets go beside the served ones (their names are content
+ * hashes, so nothing is overwritten; the server lists its files when it starts), and choosing a
+ * build is choosing the `index.html` the server reads on each page load. Answers the choice and the
+ * clean-up (the served build's `index.html` back).
+ */
+function builds(compare: string | null) {
+  const served = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  if (!compare) return { names: ['served build'], use: (_i: number) => 'served build', restore: () => {} };
+  const other = fs.readFileSync(path.join(compare, 'index.html'), 'utf8');
+  fs.cpSync(path.join(compare, 'assets'), path.join(DIST, 'assets'), { recursive: true, force: false });
+  const names = ['served build', `build of ${compare}`];
+  return {
+    names,
+    use: (i: number) => {
+      fs.writeFileSync(path.join(DIST, 'index.html'), i % 2 === 0 ? served : other);
+      return names[i % 2] as string;
+    },
+    restore: () => fs.writeFileSync(path.join(DIST, 'index.html'), served),
+  };
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const { server, browser } = await startBench('bench-discussions', options);
+  // The served build first (a build empties dist), then the other's assets beside it, then the server.
+  await ensureBuild(options.build, out);
+  const variants = builds(options.compare);
+  onCleanUp(variants.restore);
+  const { server, browser } = await startBench('bench-discussions', { ...options, build: 'never' });
   out(`Creating an epic and an issue with ${NOTES} notes each …`);
   if (options.page !== null && options.page !== 'epic' && options.page !== 'issue') {
     throw new Error('--page must be epic or issue');
@@ -325,22 +357,25 @@ async function main() {
       out(`${target.name} (${target.path}): no discussion section on this page yet — not measured.`);
       continue;
     }
-    const results: RunResult[] = [];
-    for (let i = 0; i < options.warmup + options.runs; i++) {
-      const warm = i < options.warmup;
+    const results = new Map<string, RunResult[]>(variants.names.map((name) => [name, []]));
+    const perBuild = variants.names.length;
+    for (let i = 0; i < (options.warmup + options.runs) * perBuild; i++) {
+      const warm = i < options.warmup * perBuild;
+      const build = variants.use(i);
       const shot =
         options.screenshots && !warm
           ? path.join(options.screenshots, `${target.name.replace(/\W+/g, '-')}-${i}.png`)
           : null;
       const result = await measure(browser, server, target.path, shot, null);
       out(
-        `${target.name} ${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: first content ` +
+        `${target.name}, ${build}, ${warm ? 'warm-up' : `run ${Math.floor(i / perBuild) - options.warmup + 1}/${options.runs}`}: first content ` +
           `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
           `full thread ${Math.round(result.fullThreadMs)} ms (load average ${loadAverage()})`,
       );
-      if (!warm) results.push(result);
+      if (!warm) results.get(build)?.push(result);
     }
-    printTable(`${target.name} (${target.path})`, results);
+    variants.use(0);
+    for (const [build, list] of results) printTable(`${target.name} (${target.path}), ${build}`, list);
     if (options.profile) {
       out(`${target.name}: one more run, profiled (not in the table: the profiler slows the page) …`);
       await measure(

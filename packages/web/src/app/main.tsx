@@ -1,12 +1,40 @@
-/**
- * The entry: starts the first URL's page code together with the app's, not after it. The app
- * (start.tsx) needs React, React Aria, Apollo and the GraphQL documents before it renders, and its
- * router then asks for the page's chunk (the namespace pages: issues, epics, lists …); loaded one
- * after the other that is a second wave of downloads once the first has been run. Here both leave
- * at once, and the router's `lazy()` finds the page's module already loaded (an `import()` of the
- * same module answers the same promise).
- */
-import { initialPageChunk } from './initial-page-chunk.ts';
+import { ApolloProvider } from '@apollo/client/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { EditorPreferenceProvider } from '../components/markdown-editor/editor-preference-provider.tsx';
+import { SecretWarningProvider } from '../components/secret-warning/secret-warning.tsx';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { applyStoredTheme } from '../features/settings/display-preferences.tsx';
+import { AlertsProvider } from './alerts/alerts-context.tsx';
+import { createApolloClient } from './apollo-client.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { prefetchInitialRoute } from './prefetch.ts';
+import { createRouter } from './router.tsx';
+import './styles/global.css';
 
-void initialPageChunk(window.location.pathname)?.catch(() => undefined);
-void import('./start.tsx');
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+applyStoredTheme();
+const client = createApolloClient();
+prefetchInitialRoute(client, window.location.pathname, window.location.search);
+const router = createRouter();
+
+createRoot(root).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <ApolloProvider client={client}>
+        <AlertsProvider>
+          <ToastProvider>
+            <SecretWarningProvider>
+              <EditorPreferenceProvider>
+                <RouterProvider router={router} />
+              </EditorPreferenceProvider>
+            </SecretWarningProvider>
+          </ToastProvider>
+        </AlertsProvider>
+      </ApolloProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

@@ -57,7 +57,10 @@ export async function issueDetails(
   // A group milestone or an iteration of an issue belongs to the issue's group or one of its
   // ancestors: their paths are among the page's groups and those groups' ancestors.
   const groupPath = new Map(nodes.map((n) => [n.group.id, n.group.fullPath]));
-  const ancestorIds = [...new Set(nodes.flatMap((n) => n.group.traversalIds))].filter((id) => !groupPath.has(id));
+  // Read beside the milestones when the page has any (an iteration's group, rarer, comes after).
+  const ancestorIds = milestoneIds.length
+    ? [...new Set(nodes.flatMap((n) => n.group.traversalIds))].filter((id) => !groupPath.has(id))
+    : [];
   const [labels, milestones, users, facts, ancestors] = await Promise.all([
     repo.labelsOf(ids),
     repo.milestonesByIds(milestoneIds),

@@ -23,7 +23,7 @@ function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
-/** For start.tsx: the stored theme, before React renders. */
+/** For main.tsx: the stored theme, before React renders. */
 export function applyStoredTheme(): void {
   applyTheme(storedTheme());
 }
