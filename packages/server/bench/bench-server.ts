@@ -191,14 +191,14 @@ export async function startBenchServer(
 /** Seeds `group` (epics, issues) into the server's database with `member` a Developer of it. */
 export async function seedBenchGroup(
   server: BenchServer,
-  opts: { group: string; member: string; epics: number; issues: number },
+  opts: { group: string; member: string; epics: number; issues: number; levels?: number },
   log: (line: string) => void,
 ): Promise<void> {
   log(`Seeding group ${opts.group} (${opts.epics} epics, ${opts.issues} issues, ${opts.member} a Developer) …`);
   const args = ['--group', opts.group, '--member', opts.member, '--epics', String(opts.epics)];
   const child = run(
     'bench/seed-large-group.ts',
-    [...args, '--issues', String(opts.issues)],
+    [...args, '--issues', String(opts.issues), '--levels', String(opts.levels ?? 4)],
     env({ MILEPOST_DATA_DIR: server.dataDir }),
   );
   const forward = (chunk: Buffer) => {

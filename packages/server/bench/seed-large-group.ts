@@ -12,10 +12,13 @@
  * As a command, into the database the server uses (`DATABASE_URL`, else the embedded PostgreSQL
  * in `MILEPOST_DATA_DIR`, default `./data` — running or not):
  *
- *   npm run bench:seed -- --group bench-10k [--owner root] [--member alice] [--epics 10000] [--issues 50000]
+ *   npm run bench:seed -- --group bench-10k [--owner root] [--member alice] [--epics 10000] [--issues 50000] [--levels 4]
  *
  * The owner (default `root`, made on the server's first start) creates the group and owns it;
  * each `--member` becomes a Developer of it, e.g. a demo user to sign in as in the browser.
+ * `--levels N` (1–4, default 4) makes the epic tree that deep: with 4, 5 / 15 / 30 / 50 % of the
+ * epics on each level; with fewer, the last level takes the rest (`--levels 1`: every epic top level,
+ * a roadmap row each).
  */
 import { pathToFileURL } from 'node:url';
 import { AccessLevel, positionAfterLast } from '@milepost/shared';
@@ -39,6 +42,8 @@ export type SeedOptions = {
   members?: readonly UserRow[];
   epics?: number;
   issues?: number;
+  /** how deep the epic tree is (1–4, default 4) */
+  levels?: number;
   /** PRNG seed: the same seed gives the same data */
   seed?: number;
   /** the day the 3-year spread of dates is centred on (default today, UTC) */
@@ -262,8 +267,11 @@ export async function seedLargeGroup(database: Database, services: Services, opt
   );
 
   // --- epics: four levels ---------------------------------------------------------------------------
-  const levelSizes = [0.05, 0.15, 0.3, 0.5].map((share) => Math.round(epicTotal * share));
-  levelSizes[3] = epicTotal - (levelSizes[0] ?? 0) - (levelSizes[1] ?? 0) - (levelSizes[2] ?? 0);
+  const depth = Math.min(4, Math.max(1, opts.levels ?? 4));
+  const levelSizes = [0.05, 0.15, 0.3, 0.5].map((share, level) =>
+    level < depth - 1 ? Math.round(epicTotal * share) : 0,
+  );
+  levelSizes[depth - 1] = epicTotal - levelSizes.reduce((sum, n) => sum + n, 0);
   const ids = await reserveIds(db, 'epics', epicTotal);
   const iidCounter = allGroups.map(() => 0);
   const lastChildPosition = new Map<number, number | null>();
@@ -691,7 +699,7 @@ async function setIidCounter(db: Db, usage: 'epics' | 'issues', scopeId: number,
 // --- the command --------------------------------------------------------------------------------------
 
 function parseArgs(argv: readonly string[]) {
-  const out = { group: 'bench-10k', owner: 'root', members: [] as string[], epics: 10_000, issues: 50_000 };
+  const out = { group: 'bench-10k', owner: 'root', members: [] as string[], epics: 10_000, issues: 50_000, levels: 4 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? '').split('=', 2);
     const value = () => inline ?? argv[++i] ?? '';
@@ -700,14 +708,17 @@ function parseArgs(argv: readonly string[]) {
     else if (flag === '--member') out.members.push(value());
     else if (flag === '--epics') out.epics = Number(value());
     else if (flag === '--issues') out.issues = Number(value());
+    else if (flag === '--levels') out.levels = Number(value());
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --group PATH --owner USERNAME --member USERNAME --epics N --issues N`,
+        `Unknown option ${flag}. Options: --group PATH --owner USERNAME --member USERNAME --epics N --issues N --levels N`,
       );
   }
   if (!Number.isSafeInteger(out.epics) || out.epics < 20)
     throw new Error('--epics must be a whole number of at least 20');
   if (!Number.isSafeInteger(out.issues) || out.issues < 0) throw new Error('--issues must be a whole number');
+  if (!Number.isSafeInteger(out.levels) || out.levels < 1 || out.levels > 4)
+    throw new Error('--levels must be a whole number from 1 to 4');
   return out;
 }
 
@@ -742,6 +753,7 @@ async function main() {
       members,
       epics: args.epics,
       issues: args.issues,
+      levels: args.levels,
       log: (line) => process.stdout.write(`${line}\n`),
     });
     process.stdout.write(

@@ -33,6 +33,7 @@ builder.queryField('epics', (t) =>
         includeAncestorGroups: _ancestors,
         includeDescendantGroups: _descendants,
         topLevelHierarchyOnly: _top,
+        topLevelInList: _topInList,
         searchIn: _in,
         ...filters
       } = toEpicListInput(args as EpicListArgs);

@@ -209,6 +209,13 @@ function epicFilterFields(t: FieldBuilder) {
       description: 'List items overlapping the given timeframe.',
     }),
     topLevelHierarchyOnly: t.boolean({ required: false, description: 'Filter epics with a top-level hierarchy.' }),
+    topLevelInList: t.boolean({
+      required: false,
+      description:
+        'Only the epics a roadmap of this list shows at top level (Milepost): leaves out an epic whose parent ' +
+        'has both dates and is in the list, or, when its parent lacks a date, one with any ancestor in the list ' +
+        '(those nest under it). `count` is then the number of top-level rows.',
+    }),
     subscribed: t.field({
       type: SubscriptionStatusEnum,
       required: false,
@@ -275,6 +282,7 @@ export type EpicListArgs = {
   includeAncestorGroups?: boolean | null;
   includeDescendantGroups?: boolean | null;
   topLevelHierarchyOnly?: boolean | null;
+  topLevelInList?: boolean | null;
   subscribed?: 'subscribed' | 'unsubscribed' | null;
   createdAfter?: string | null;
   createdBefore?: string | null;
@@ -321,6 +329,7 @@ export function toEpicListInput(listArgs: EpicListArgs): EpicListInput {
     includeAncestorGroups: args.includeAncestorGroups ?? undefined,
     includeDescendantGroups: args.includeDescendantGroups ?? undefined,
     topLevelHierarchyOnly: args.topLevelHierarchyOnly ?? undefined,
+    topLevelInList: args.topLevelInList ?? undefined,
     subscribed: args.subscribed ? args.subscribed === 'subscribed' : undefined,
     createdAfter: given(args.createdAfter),
     createdBefore: given(args.createdBefore),

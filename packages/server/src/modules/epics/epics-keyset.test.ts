@@ -5,11 +5,11 @@
  * before the cursor meanwhile does not repeat a row on the next page. Statements are inspected, not
  * timed.
  */
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '../../authz/actor.ts';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
+import { graphqlStatements } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Connection = {
@@ -68,20 +68,8 @@ describe('epics pages as keyset windows', () => {
 
   /** The page and the SQL statements it sent. */
   async function page(variables: Record<string, unknown>) {
-    const statements: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args;
-      statements.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      const res = await t.graphql<Page>(QUERY, variables, { as: owner });
-      expect(res.errors).toBeUndefined();
-      return { epics: (res.data as Page).group.epics, statements };
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const { data, statements } = await graphqlStatements<Page>(t, QUERY, variables, owner);
+    return { epics: data.group.epics, statements };
   }
   const titles = (c: Connection) => c.nodes.map((n) => n.title);
   const offsets = (statements: string[]) => statements.filter((s) => /\boffset\b/i.test(s)).length;

@@ -4,10 +4,10 @@
  * read their window — no count over every match per page. A cursor of another filter or another
  * viewer is counted afresh. Statements are inspected, not timed.
  */
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
+import { graphqlStatements } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Page = {
@@ -37,20 +37,8 @@ describe('epics pages count their total once per filter', () => {
 
   /** The page and the SQL statements it sent. */
   async function page(variables: Record<string, unknown>, as: UserRow) {
-    const statements: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args;
-      statements.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      const res = await t.graphql<Page>(QUERY, variables, { as });
-      expect(res.errors).toBeUndefined();
-      return { epics: (res.data as Page).group.epics, statements };
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const { data, statements } = await graphqlStatements<Page>(t, QUERY, variables, as);
+    return { epics: data.group.epics, statements };
   }
   const counts = (statements: string[]) => statements.filter((s) => /count\(\*\)/i.test(s)).length;
 

@@ -51,6 +51,8 @@ export type EpicListFilter = {
   search?: { term: string; title: boolean; description: boolean };
   timeframe?: { start: string; end: string };
   topLevelOnly?: boolean;
+  /** only the rows a roadmap of this list shows at top level (`nestsInList` is false) */
+  topLevelInList?: boolean;
   createdAfter?: string;
   createdBefore?: string;
   updatedAfter?: string;
@@ -166,6 +168,7 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
     c.push(sql`(${epics.dueDate} IS NULL OR ${epics.dueDate} >= ${f.timeframe.start}::date)`);
   }
   if (f.topLevelOnly) c.push(sql`${epics.parentId} IS NULL`);
+  if (f.topLevelInList) c.push(sql`NOT ${nestsInList({ ...f, topLevelInList: false })}`);
   if (f.createdAfter) c.push(sql`${epics.createdAt} >= ${f.createdAfter}::timestamptz`);
   if (f.createdBefore) c.push(sql`${epics.createdAt} <= ${f.createdBefore}::timestamptz`);
   if (f.updatedAfter) c.push(sql`${epics.updatedAt} >= ${f.updatedAfter}::timestamptz`);
@@ -185,6 +188,31 @@ export function epicConditions(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offse
   if (not.authorUsernames?.length) c.push(sql`NOT COALESCE(${authorIn(not.authorUsernames)}, false)`);
   if (not.reaction) c.push(sql`NOT ${reacted(not.reaction.userId, not.reaction.name)}`);
   return and(...c) as SQL;
+}
+
+/**
+ * The epic nests under another epic of the list `f` (spec 000's nesting rule, `topLevelEpics` of
+ * @milepost/shared): its parent has both dates and is in the list, or the parent lacks a date and
+ * any of its ancestors is in the list (hidden epics never are: `f` holds the viewer's access). So a
+ * roadmap's rows are positions in one list the server pages (issue 17) instead of a client nesting
+ * what it happened to load.
+ *
+ * "In the list" is `IN (the list's ids)`: uncorrelated, so PostgreSQL either hashes the list once
+ * per statement (a count, a deep window) or probes it by primary key per row (a short window),
+ * whichever its estimate prefers; the list's own "epics" and "groups" are the subquery's, and the
+ * row's own columns are reached from outside it (in the unnest, whose FROM has no "epics").
+ */
+function nestsInList(f: Omit<EpicListFilter, 'sort' | 'limit' | 'offset'>): SQL {
+  const list = (extra: SQL) =>
+    sql`(SELECT ${epics.id} FROM ${epics} INNER JOIN ${groups} ON ${groups.id} = ${epics.groupId}
+      WHERE ${epicConditions(f)}${extra})`;
+  const dated = sql` AND ${epics.startDate} IS NOT NULL AND ${epics.dueDate} IS NOT NULL`;
+  return sql`(${epics.parentId} IS NOT NULL AND (
+    ${epics.parentId} IN ${list(dated)}
+    OR (COALESCE((SELECT nest_parent.start_date IS NULL OR nest_parent.due_date IS NULL
+                  FROM epics nest_parent WHERE nest_parent.id = ${epics.parentId}), false)
+        AND EXISTS (SELECT 1 FROM unnest(${epics.pathIds}) AS nest_ancestor(id)
+                    WHERE nest_ancestor.id <> ${epics.id} AND nest_ancestor.id IN ${list(sql``)}))))`;
 }
 
 /** A sort's key (db/keyset.ts): its column, rows without a value last, then the id in the same direction. */
@@ -222,8 +250,11 @@ function orderBy(sort: EpicSortKey): SQL {
   return keyOrder(epicSortKey(sort), EPIC_ID);
 }
 
-/** Where a keyset window starts: after (or before) the row this cursor names, in the filter's order. */
-export type EpicKeyset = { after?: KeyCursor; before?: KeyCursor };
+/**
+ * Where a keyset window starts: after (or before) the row this cursor names, in the filter's order;
+ * `skip` rows after it further on (a window found through the position index, see `everyNthKey`).
+ */
+export type EpicKeyset = { after?: KeyCursor; before?: KeyCursor; skip?: number };
 
 export type NewEpic = {
   groupId: number;
@@ -333,7 +364,7 @@ export function epicsRepository(db: Db) {
         .orderBy(keyOrder(key, EPIC_ID, backward))
         .limit(f.limit)
         .$dynamic();
-      const page = (from ? window : window.offset(f.offset)).as('page');
+      const page = (from ? (keyset.skip ? window.offset(keyset.skip) : window) : window.offset(f.offset)).as('page');
       const found = await db
         .select({ epic: epics, group: groups, total: page.total, values: page.values })
         .from(epics)
@@ -345,6 +376,21 @@ export function epicsRepository(db: Db) {
       // Past the last page there is no row to carry the count: count on its own.
       const total = found.length ? Number(found[0]?.total) : ((await count())[0]?.n ?? 0);
       return { rows, total };
+    },
+    /**
+     * The key of every `n`-th matching row in the list's order (positions n−1, 2n−1, …): a position
+     * index, so that a window deep in the list is read as "the rows after this one" instead of
+     * sorting and skipping every row before it. One pass over the matches, as the count is.
+     */
+    async everyNthKey(f: Omit<EpicListFilter, 'limit' | 'offset'>, n: number): Promise<KeyCursor[]> {
+      const key = epicSortKey(f.sort);
+      const result = await db.execute<{ key_values: (string | null)[]; id: number }>(sql`
+        SELECT key_values, id FROM (
+          SELECT ${keyValues(key)} AS key_values, ${epics.id} AS id, row_number() OVER (ORDER BY ${keyOrder(key, EPIC_ID)}) AS rn
+          FROM ${epics} INNER JOIN ${groups} ON ${groups.id} = ${epics.groupId}
+          WHERE ${epicConditions(f)}) numbered
+        WHERE rn % ${n} = 0 ORDER BY rn`);
+      return result.rows.map((r) => ({ values: r.key_values, id: Number(r.id) }));
     },
     /** Every matching row (unpaginated lists such as REST child epics). */
     async all(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<EpicWithGroup[]> {

@@ -1,4 +1,5 @@
 /** Epics: reads, lists and writes, with GitLab's rules; the tree and batched reads are mixed in. */
+import { createHash } from 'node:crypto';
 import { type Ability, isIsoDate } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../authz/actor.ts';
@@ -17,6 +18,7 @@ import { createTodos } from '../todos/todo-triggers.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
 import { type EpicInput, STALE_EPIC_MESSAGE, validateEpicInput } from './epic-input.ts';
+import { positionIndexes } from './epic-positions.ts';
 import { epicReadsService } from './epic-reads.service.ts';
 import { epicTreeRepository } from './epic-tree.repository.ts';
 import { epicTreeService } from './epic-tree.service.ts';
@@ -50,6 +52,8 @@ export type EpicListInput = {
   searchIn?: readonly ('title' | 'description')[];
   timeframe?: { start: string; end: string };
   topLevelHierarchyOnly?: boolean;
+  /** only the rows a roadmap of the list shows at top level (spec 000's nesting rule) */
+  topLevelInList?: boolean;
   createdAfter?: string;
   createdBefore?: string;
   updatedAfter?: string;
@@ -69,6 +73,7 @@ export function epicsService(db: Db) {
   const readable = async (actor: Actor, found: EpicWithGroup | undefined) =>
     found && (await can(db, actor, 'readEpic', { type: 'Epic', ...found })) ? found : undefined;
   const tree = epicTreeService(db, readable);
+  const positions = positionIndexes();
 
   async function toFilter(actor: Actor, input: EpicListInput): Promise<Omit<EpicListFilter, 'limit' | 'offset'>> {
     if (input.timeframe) {
@@ -112,6 +117,7 @@ export function epicsService(db: Db) {
         : undefined,
       timeframe: input.timeframe,
       topLevelOnly: input.topLevelHierarchyOnly,
+      topLevelInList: input.topLevelInList,
       createdAfter: input.createdAfter,
       createdBefore: input.createdBefore,
       updatedAfter: input.updatedAfter,
@@ -201,7 +207,21 @@ export function epicsService(db: Db) {
       page: { limit: number; offset: number; total?: number; after?: KeyCursor; before?: KeyCursor },
     ): Promise<{ rows: (EpicWithGroup & { cursor: KeyCursor })[]; total: number }> {
       const { total, after, before, ...window } = page;
-      return await repo.list({ ...(await toFilter(actor, input)), ...window }, total, { after, before });
+      const filter = { ...(await toFilter(actor, input)), ...window };
+      const listKey = (n: number) =>
+        createHash('sha256')
+          .update(JSON.stringify([actor.user?.id ?? null, input, n]))
+          .digest('base64url');
+      const index = (n: number) => repo.everyNthKey(filter, n);
+      if (total !== undefined && !after && !before) {
+        // Deep in a list whose total is known (a roadmap's jump): through its position index.
+        const seek = await positions.seek(listKey(total), window.offset, index);
+        if (seek) return await repo.list(filter, total, seek);
+      }
+      const found = await repo.list(filter, total, { after, before });
+      // A roadmap's first page: its index is built meanwhile, for the jumps to come.
+      if (total === undefined && input.topLevelInList) positions.prepare(listKey(found.total), found.total, index);
+      return found;
     },
 
     async listAll(actor: Actor, input: EpicListInput): Promise<EpicWithGroup[]> {

@@ -22,7 +22,7 @@ function roadmapConnectionKey(field: FieldNode | null | undefined): string | nul
  * A list field the roadmap pages through by cursor: with `@connection(key: "roadmap…")` every page
  * of one filter lands in one cache entry (keyed without `after` / `first`) and a page fetched with
  * `after` is appended (child epics and milestones, short lists; a group's epics keep one entry per
- * page instead, see hooks/use-next-pages.ts). Without the directive (other
+ * window instead, outside the cache: see hooks/use-roadmap-windows.ts). Without the directive (other
  * pages' queries of the same field) each page keeps its own entry, as by default.
  */
 const roadmapPagedField: FieldPolicy<Page, Page, Page> = {

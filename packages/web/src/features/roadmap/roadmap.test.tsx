@@ -44,6 +44,30 @@ function childrenPage(nodes: RoadmapEpic[], childrenCount = nodes.length) {
   };
 }
 
+/** A server cursor (decision 0041) naming the row at `position` of a list of `total`. */
+const cursorAt = (position: number, total: number) => btoa(`OffsetConnection:${position}:${total}:digest`);
+/** Where the window after a cursor starts; null for the first page. */
+const positionAfter = (after: unknown) =>
+  typeof after === 'string' ? Number(/^OffsetConnection:(\d+)/.exec(atob(after))?.[1]) + 1 : null;
+
+/** The window of 50 rows ('Row <position>') after `after` of a list of `total`. */
+function windowAt(after: unknown, total: number) {
+  const start = positionAfter(after) ?? 0;
+  const nodes = Array.from({ length: Math.min(50, total - start) }, (_, i) =>
+    buildRoadmapEpic({ id: `row-${start + i}`, title: `Row ${start + i}` }),
+  );
+  return epicsPage(nodes, { count: total, hasNextPage: start + 50 < total, endCursor: cursorAt(start + 49, total) });
+}
+
+/** Scrolls the roadmap so the row at `index` is at the top (rows are 50 px; jsdom has no layout). */
+function scrollToRow(index: number) {
+  const shell = screen.getByTestId('roadmap-shell');
+  act(() => {
+    shell.scrollTop = index * 50;
+    shell.dispatchEvent(new Event('scroll'));
+  });
+}
+
 const DEFAULT_HANDLERS: Record<string, Handler> = {
   currentUser: () => ({ currentUser: null }),
   viewer: () => ({ currentUser: null }),
@@ -124,35 +148,39 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     });
   });
 
-  it('loads the next page at the end of the list, each page asked for once', async () => {
-    const first = buildRoadmapEpic({ title: 'First page epic' });
-    const second = buildRoadmapEpic({ title: 'Second page epic' });
-    const { client, calls } = createTestClient(
-      handlers({
-        epics: (variables) =>
-          variables.after === 'p1'
-            ? epicsPage([second], { count: 2, hasNextPage: false, endCursor: 'p2' })
-            : epicsPage([first], { count: 2, hasNextPage: true, endCursor: 'p1' }),
-      }),
-    );
+  it('fetches the windows of the rows scrolled to, by position, each once, and none before them', async () => {
+    const { client, calls } = createTestClient(handlers({ epics: (variables) => windowAt(variables.after, 900) }));
     renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
-    expect(await screen.findByRole('listitem', { name: /^Second page epic,/ })).toBeTruthy();
-    expect(screen.getByRole('listitem', { name: /^First page epic,/ })).toBeTruthy();
-    const pages = calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery').map((c) => c.variables.after);
-    expect(pages).toEqual([undefined, 'p1']);
+    expect(await screen.findByRole('listitem', { name: /^Row 0,/ })).toBeTruthy();
+    // Every row is there up front: 900 positions, the unloaded ones as skeletons.
+    expect(screen.getByRole('listitem', { name: /^Row 0,/ }).getAttribute('aria-setsize')).toBe('900');
+
+    scrollToRow(600);
+    expect(await screen.findByRole('listitem', { name: /^Row 600,/ })).toBeTruthy();
+    const asked = () =>
+      calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery').map((c) => positionAfter(c.variables.after));
+    // The first page, then the window holding row 600 (and the one before it, in the buffer).
+    expect(asked()[0]).toBeNull();
+    expect(asked()).toContain(600);
+    expect(asked().every((start) => start === null || start >= 500)).toBe(true);
+    expect(new Set(asked()).size).toBe(asked().length);
+    expect(calls.find((c) => positionAfter(c.variables.after) === 600)?.variables).toMatchObject({
+      first: 50,
+      fullPath: 'acme',
+    });
   });
 
-  it('alerts when a later page fails, keeping the epics already shown', async () => {
-    const first = buildRoadmapEpic({ title: 'Shown epic' });
+  it('alerts when a window fails, keeping the epics already shown', async () => {
     const { client } = createTestClient(
-      handlers({
-        epics: (variables) =>
-          variables.after ? new Error('down') : epicsPage([first], { count: 2, hasNextPage: true, endCursor: 'p1' }),
-      }),
+      handlers({ epics: (variables) => (variables.after ? new Error('down') : windowAt(undefined, 900)) }),
     );
     renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+    expect(await screen.findByRole('listitem', { name: /^Row 0,/ })).toBeTruthy();
+    scrollToRow(700);
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong while fetching epics');
-    expect(screen.getByRole('listitem', { name: /^Shown epic,/ })).toBeTruthy();
+    expect(screen.getAllByRole('listitem', { name: 'Loading epic' }).length).toBeGreaterThan(0);
+    scrollToRow(0);
+    expect(await screen.findByRole('listitem', { name: /^Row 0,/ })).toBeTruthy();
   });
 
   it('expands a parent once: its children are fetched on the first expand only', async () => {

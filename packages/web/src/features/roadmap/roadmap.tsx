@@ -31,7 +31,14 @@ import { useSessionFlag } from './hooks/use-session-flag.ts';
 import { ROADMAP_LAYOUT } from './hooks/use-timeline-layout.ts';
 import styles from './roadmap.module.css';
 import { navigateOnClick } from './utils/link-click.ts';
-import { buildRoadmapRows, type ChildrenState, epicRowCount, type RoadmapEpic } from './utils/roadmap-rows.ts';
+import {
+  buildRowList,
+  type ChildrenState,
+  type ExpandedAt,
+  loadedTopRows,
+  type RoadmapEpic,
+  type TopRows,
+} from './utils/roadmap-rows.ts';
 
 type RoadmapProps = {
   /** The group whose epics (and milestones) the roadmap shows. */
@@ -46,7 +53,12 @@ const ALL_DATES = { start: '1900-01-01', end: '9999-12-31' };
 /** sessionStorage key of the milestones row's expanded state. */
 const MILESTONES_EXPANDED_KEY = 'milepost:roadmap:milestones-expanded';
 
-type ExpandedEpic = Pick<RoadmapEpic, 'id' | 'iid' | 'group'>;
+type ExpandedEpic = Pick<RoadmapEpic, 'id' | 'iid' | 'group'> & {
+  epic: RoadmapEpic;
+  /** Where the epic is a top-level row of the list named by `listKey`; null for a child row. */
+  position: number | null;
+  listKey: string;
+};
 
 /**
  * The roadmap: a group's epics (or one epic's child epics) along a timeline of quarters, months or
@@ -103,6 +115,16 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     setChildren((current) => new Map(current).set(epicId, state));
   }, []);
 
+  // A group's rows come by position (windows); one epic's children are loaded whole.
+  const listKey = JSON.stringify([source, variables]);
+  const topRows = useMemo<TopRows>(
+    () =>
+      list.windows
+        ? { count: list.windows.count, epicAt: list.windows.store.epicAt, positionOf: list.windows.store.positionOf }
+        : loadedTopRows(list.epics, timeframe, source.kind === 'group'),
+    [list.windows, list.epics, timeframe, source.kind],
+  );
+
   const epicsById = useMemo(() => {
     const map = new Map<string, RoadmapEpic>();
     for (const epic of list.epics) map.set(epic.id, epic);
@@ -116,11 +138,14 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
         const next = new Map(current);
         const epic = epicsById.get(epicId);
         if (next.has(epicId)) next.delete(epicId);
-        else if (epic) next.set(epicId, { id: epic.id, iid: epic.iid, group: epic.group });
+        else if (epic) {
+          const position = topRows.positionOf(epicId) ?? null;
+          next.set(epicId, { id: epic.id, iid: epic.iid, group: epic.group, epic, position, listKey });
+        }
         return next;
       });
     },
-    [epicsById],
+    [epicsById, topRows, listKey],
   );
 
   const handleLabelClick = useCallback(
@@ -133,6 +158,16 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   );
 
   const expandedIds = useMemo(() => new Set(expanded.keys()), [expanded]);
+  // The expanded top-level epics at their positions (after a new filter or sort, where the new list has them).
+  const expandedAt = useMemo(() => {
+    const at: ExpandedAt[] = [];
+    for (const entry of expanded.values()) {
+      const position = entry.listKey === listKey ? entry.position : (topRows.positionOf(entry.id) ?? null);
+      const epic = entry.listKey === listKey ? entry.epic : position === null ? undefined : topRows.epicAt(position);
+      if (position !== null && epic) at.push({ epic, position });
+    }
+    return at;
+  }, [expanded, listKey, topRows]);
   // 'View epics list': the list with this view's state, filters and sort (one epic's children by its token).
   const listFilter = singleEpic
     ? { tokens: [{ type: 'epic' as const, operator: '=' as const, value: epicIid ?? '' }], search: '' }
@@ -144,10 +179,11 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     () =>
       list.loading || list.error
         ? null
-        : buildRoadmapRows({
-            epics: list.epics,
+        : buildRowList({
+            top: topRows,
             timeframe,
             expanded: expandedIds,
+            expandedAt,
             children,
             hasFiltersApplied,
             loadingMore: list.loadingMore,
@@ -156,16 +192,25 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     [
       list.loading,
       list.error,
-      list.epics,
+      topRows,
       list.loadingMore,
       timeframe,
       expandedIds,
+      expandedAt,
       children,
       hasFiltersApplied,
       source.kind,
     ],
   );
-  const isEmpty = rows !== null && epicRowCount(rows) === 0 && !list.hasNextPage;
+  const isEmpty = rows !== null && rows.count === 0 && !list.hasNextPage;
+  // The rows in view: a group's list fetches the windows holding them (and keeps those windows).
+  const { windows } = list;
+  const handleRowsInView = useCallback(
+    (start: number, end: number) => {
+      if (rows && windows) windows.store.show(rows.positionAt(start), rows.positionAt(end));
+    },
+    [rows, windows],
+  );
 
   const datedEpics = useQuery(RoadmapDatedEpicsCountQueryDocument, {
     variables: { fullPath: groupFullPath, state: variables.state, timeframe: ALL_DATES },
@@ -221,7 +266,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     [milestones.milestones, timeframe, milestonesExpanded, toggleMilestones, handleLinkClick],
   );
 
-  const showFilterBar = !singleEpic && (list.loading || list.epics.length > 0 || hasFiltersApplied);
+  const showFilterBar = !singleEpic && (list.loading || topRows.count > 0 || hasFiltersApplied);
 
   return (
     <div className={styles.roadmap}>
@@ -270,6 +315,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           onBufferSizeChange={setBufferSize}
           hasNextPage={list.hasNextPage}
           onEndReached={list.fetchNextPage}
+          onRowsInView={handleRowsInView}
           renderMilestones={showMilestones ? renderMilestones : null}
           listTitle={singleEpic || filteredByEpic ? 'Child epics' : 'Epics'}
         />

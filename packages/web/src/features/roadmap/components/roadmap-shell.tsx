@@ -16,7 +16,7 @@ import {
 import { Icon } from '../../../components/ui/icon.tsx';
 import { bufferSizeFor, ROADMAP_LAYOUT, useTimelineLayout } from '../hooks/use-timeline-layout.ts';
 import styles from '../roadmap.module.css';
-import type { RoadmapRow } from '../utils/roadmap-rows.ts';
+import type { RoadmapRow, RoadmapRowList } from '../utils/roadmap-rows.ts';
 import { epicBarLabel, epicBarPopover } from './epic-bar.tsx';
 import { EpicRow, type EpicRowContext, indentFor } from './epic-row.tsx';
 import { RoadmapTooltip, useRoadmapTooltip } from './roadmap-tooltip.tsx';
@@ -25,13 +25,15 @@ import { TimelineHeader } from './timeline-header.tsx';
 type RoadmapShellProps = {
   timeframe: Timeframe;
   today: string;
-  /** The rows to draw; null while the first page loads (skeleton rows). */
-  rows: readonly RoadmapRow[] | null;
+  /** The rows to draw, by index; null while the first page loads (skeleton rows). */
+  rows: RoadmapRowList | null;
   rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth' | 'visibleTrack' | 'onScrollToBar'>;
   bufferSize: number;
   onBufferSizeChange: (bufferSize: number) => void;
   hasNextPage: boolean;
   onEndReached: () => void;
+  /** The rows drawn (first and last index, buffer included) changed: their data is wanted. */
+  onRowsInView?: (start: number, end: number) => void;
   /** The milestones row, given the measured widths; null when hidden. */
   renderMilestones: ((layout: { cellWidth: number; leftWidth: number; shellHeight: number }) => ReactNode) | null;
   /** The header's corner text ('Epics', or 'Child epics' for one epic). */
@@ -58,6 +60,7 @@ export function RoadmapShell({
   onBufferSizeChange,
   hasNextPage,
   onEndReached,
+  onRowsInView,
   renderMilestones,
   listTitle,
 }: RoadmapShellProps) {
@@ -106,7 +109,7 @@ export function RoadmapShell({
     return [...indexes, focused].sort((a, b) => a - b);
   }, []);
 
-  const count = rows?.length ?? 0;
+  const count = rows?.count ?? 0;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -115,15 +118,20 @@ export function RoadmapShell({
     estimateSize: () => rowHeight,
     overscan: bufferSize,
     scrollMargin,
-    getItemKey: (index) => rows?.[index]?.key ?? index,
+    // Rows are keyed by index (the default): a key read from each row would build all `count` rows
+    // whenever the list re-renders (the virtualiser asks every index for its key).
     rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
 
   useEffect(() => {
-    if (rows && hasNextPage && lastIndex >= rows.length - 1) onEndReached();
+    if (rows && hasNextPage && lastIndex >= rows.count - 1) onEndReached();
   }, [rows, hasNextPage, lastIndex, onEndReached]);
+  useEffect(() => {
+    if (rows && lastIndex >= firstIndex) onRowsInView?.(firstIndex, lastIndex);
+  }, [rows, firstIndex, lastIndex, onRowsInView]);
 
   // Open on today: scroll the timeline so today's column is near the left, before the first paint.
   const scrolledFor = useRef<string | null>(null);
@@ -153,9 +161,12 @@ export function RoadmapShell({
   const handleListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!rows || (event.key !== 'Home' && event.key !== 'End')) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const epicIndexes = rows.flatMap((row, index) => (row.kind === 'epic' ? [index] : []));
-    const index = event.key === 'Home' ? epicIndexes[0] : epicIndexes[epicIndexes.length - 1];
-    if (index === undefined) return;
+    // The first or the last epic row (a row still loading is one; message rows are skipped).
+    const step = event.key === 'Home' ? 1 : -1;
+    let index = event.key === 'Home' ? 0 : rows.count - 1;
+    const isEpic = (row: RoadmapRow | undefined) => row?.kind === 'epic' || row?.kind === 'placeholder';
+    while (index >= 0 && index < rows.count && !isEpic(rows.rowAt(index))) index += step;
+    if (index < 0 || index >= rows.count) return;
     event.preventDefault();
     if (event.key === 'Home') virtualizer.scrollToOffset(0);
     else virtualizer.scrollToIndex(index, { align: 'end' });
@@ -211,7 +222,11 @@ export function RoadmapShell({
     (element: HTMLElement): ReactNode | null => {
       const kind = element.dataset.tooltip;
       if (kind === 'epic-bar') {
-        const row = rows?.find((candidate) => candidate.key === element.dataset.rowKey);
+        // The row is one of those drawn.
+        const row = virtualizer
+          .getVirtualItems()
+          .map((item) => rows?.rowAt(item.index))
+          .find((candidate) => candidate?.key === element.dataset.rowKey);
         if (row?.kind !== 'epic') return null;
         const progress = context.progressKind ? epicProgress(row.epic, context.progressKind) : null;
         return epicBarPopover(row.epic, timeframeText(row.epic), progress);
@@ -227,7 +242,7 @@ export function RoadmapShell({
       }
       return kind ?? null;
     },
-    [rows, context.progressKind],
+    [rows, virtualizer, context.progressKind],
   );
   const tooltip = useRoadmapTooltip(scrollRef, resolveTooltip);
 
@@ -309,14 +324,16 @@ export function RoadmapShell({
                 onBlur={handleListBlur}
               >
                 {items.map((item) => {
-                  const row = rows[item.index];
+                  const row = rows.rowAt(item.index);
                   if (!row) return null;
                   return (
                     <li
                       key={item.key}
                       className={styles.row}
-                      aria-label={row.kind === 'epic' ? rowLabel(row) : undefined}
-                      aria-setsize={rows.length}
+                      aria-label={
+                        row.kind === 'epic' ? rowLabel(row) : row.kind === 'placeholder' ? 'Loading epic' : undefined
+                      }
+                      aria-setsize={rows.count}
                       aria-posinset={item.index + 1}
                       style={{
                         height: rowHeight,
@@ -345,6 +362,13 @@ function RowContent({ row, context }: { row: RoadmapRow; context: EpicRowContext
   switch (row.kind) {
     case 'epic':
       return <EpicRow row={row} context={context} />;
+    case 'placeholder':
+      // Its window is on its way: a skeleton of the row's height (UI.md); the item is named 'Loading epic'.
+      return (
+        <div className={styles.messageRow} style={indent} aria-hidden="true">
+          <span className={styles.skeletonText} style={{ width: context.leftWidth - 48 }} />
+        </div>
+      );
     case 'children-loading':
       return (
         <div className={styles.messageRow} style={indent} role="status">

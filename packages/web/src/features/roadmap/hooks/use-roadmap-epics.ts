@@ -18,7 +18,8 @@ import {
   RoadmapGroupEpicsQueryDocument,
 } from '../../../gql/graphql.ts';
 import type { RoadmapEpic } from '../utils/roadmap-rows.ts';
-import { useNextPages } from './use-next-pages.ts';
+import type { RoadmapWindowStore } from './roadmap-window-store.ts';
+import { useRoadmapWindows } from './use-roadmap-windows.ts';
 
 /** The query arguments every epics list of the roadmap shares (state, sort, timeframe, filters). */
 export type RoadmapListVariables = EpicsFilterArgs & {
@@ -71,6 +72,12 @@ export function roadmapSource(
 }
 
 export type RoadmapEpicsResult = {
+  /**
+   * A group's list: its rows by position, fetched in windows where the user looks (`count` of them,
+   * the store's `version` changing as windows arrive or go). null for one epic's children.
+   */
+  windows: { store: RoadmapWindowStore; version: number; count: number } | null;
+  /** The epics loaded: a group's kept windows, or one epic's children (all pages so far). */
   epics: readonly RoadmapEpic[];
   /** Epics matching the query (all pages); null until known. */
   count: number | null;
@@ -78,15 +85,16 @@ export type RoadmapEpicsResult = {
   limit: number;
   loading: boolean;
   error: unknown;
-  /** Fetching a later page failed (scrolling to the end again retries it). */
+  /** Fetching a later page or window failed (scrolling to it again retries it). */
   moreError: unknown;
   /** The epic named by the list does not exist or is hidden. */
   notFound: boolean;
   /** One epic's children: how many it has in all, whatever the timeframe (null for a group's list). */
   totalChildren: number | null;
+  /** One epic's children: more pages follow (a group's windows come by position instead). */
   hasNextPage: boolean;
   loadingMore: boolean;
-  /** Fetches the next page once (no-op while one loads, at the end, or past the epics limit). */
+  /** Fetches the children's next page once (no-op while one loads, at the end, or past the epics limit). */
   fetchNextPage: () => void;
 };
 
@@ -108,7 +116,10 @@ export function roadmapFirstPageVariables(source: RoadmapSource, variables: Road
   return { groupVariables, childrenVariables };
 }
 
-/** One page after the other of the roadmap's epics (cursor paging, ROADMAP_PAGE_SIZE at a time). */
+/**
+ * The roadmap's epics: a group's as windows of rows fetched where the user looks (useRoadmapWindows),
+ * one epic's children one page after the other (cursor paging, ROADMAP_PAGE_SIZE at a time).
+ */
 export function useRoadmapEpics(
   source: RoadmapSource,
   variables: RoadmapListVariables,
@@ -151,14 +162,17 @@ export function useRoadmapEpics(
       ? group.data !== undefined && !group.data.group
       : children.data !== undefined && !children.data.group?.epic;
 
-  // A group's pages: each its own cache entry (see useNextPages).
-  const groupPages = useNextPages({
+  // A group's rows: windows by position, outside Apollo's cache (see useRoadmapWindows).
+  const groupWindows = useRoadmapWindows({
     client,
     variables: groupVariables,
-    first: source.kind === 'group' ? (connection as Parameters<typeof useNextPages>[0]['first']) : null,
+    first: source.kind === 'group' ? (connection as Parameters<typeof useRoadmapWindows>[0]['first']) : null,
     enabled: !wait && source.kind === 'group',
     limit,
   });
+  const { store, version } = groupWindows;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store changes in place: a window (`version`) or the first page (`connection`)
+  const groupEpics = useMemo(() => store.loadedEpics(), [store, version, connection]);
 
   // One epic's children: one growing list (`@connection`), as children lists are short.
   const [childrenLoadingMore, setChildrenLoadingMore] = useState(false);
@@ -186,22 +200,25 @@ export function useRoadmapEpics(
   }, [childrenHasNextPage, endCursor, fetchMore]);
 
   const isGroup = source.kind === 'group';
-  const epics = isGroup ? groupPages.epics : childNodes;
-  const hasNextPage = isGroup ? groupPages.hasNextPage : childrenHasNextPage;
-  const loadingMore = isGroup ? groupPages.loadingMore : childrenLoadingMore;
-  const fetchNextPage = isGroup ? groupPages.fetchNextPage : fetchNextChildren;
+  // A new object when a window arrives or goes (`version`) or the first page changes (`connection`).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: both say when the store's rows changed
+  const windows = useMemo(
+    () => (isGroup ? { store, version, count: groupWindows.count } : null),
+    [isGroup, store, version, groupWindows.count, connection],
+  );
 
   return {
-    epics,
+    windows,
+    epics: isGroup ? groupEpics : childNodes,
     count: connection?.count ?? null,
     limit,
     loading: wait || (active.loading && !active.data),
     error: active.error,
-    moreError: isGroup ? groupPages.error : null,
+    moreError: isGroup ? groupWindows.error : null,
     notFound,
     totalChildren: isGroup ? null : (children.data?.group?.epic?.childrenCount ?? null),
-    hasNextPage,
-    loadingMore,
-    fetchNextPage,
+    hasNextPage: isGroup ? false : childrenHasNextPage,
+    loadingMore: isGroup ? false : childrenLoadingMore,
+    fetchNextPage: fetchNextChildren,
   };
 }

@@ -1,7 +1,14 @@
 import { getTimeframe } from '@milepost/shared';
 import { describe, expect, it } from 'vitest';
 import { buildRoadmapEpic } from '../test/roadmap-fixtures.ts';
-import { buildRoadmapRows, type ChildrenState, epicRowCount } from './roadmap-rows.ts';
+import {
+  buildRowList,
+  type ChildrenState,
+  loadedTopRows,
+  type RoadmapEpic,
+  type RoadmapRow,
+  type TopRows,
+} from './roadmap-rows.ts';
 
 const timeframe = getTimeframe({ rangeType: 'CURRENT_QUARTER', presetType: 'WEEKS', today: '2026-11-22' });
 const base = {
@@ -13,7 +20,23 @@ const base = {
   listIsTopLevel: true,
 };
 
-describe('buildRoadmapRows', () => {
+/** Every row of a loaded list (as the roadmap builds one epic's children), expanded epics at their places. */
+function buildRoadmapRows(
+  input: Omit<typeof base, 'expanded'> & { epics: RoadmapEpic[]; expanded?: ReadonlySet<string> },
+): RoadmapRow[] {
+  const expanded = input.expanded ?? new Set<string>();
+  const top = loadedTopRows(input.epics, input.timeframe, input.listIsTopLevel);
+  const expandedAt = input.epics.flatMap((epic) => {
+    const position = top.positionOf(epic.id);
+    return expanded.has(epic.id) && position !== undefined ? [{ epic, position }] : [];
+  });
+  const list = buildRowList({ ...input, top, expanded, expandedAt });
+  return Array.from({ length: list.count }, (_, index) => list.rowAt(index) as RoadmapRow);
+}
+
+const epicRowCount = (rows: readonly RoadmapRow[]) => rows.filter((row) => row.kind === 'epic').length;
+
+describe('buildRowList over a loaded list', () => {
   it('lists top-level epics and nests an epic whose dated parent is in the list', () => {
     const parent = buildRoadmapEpic({
       title: 'Parent',
@@ -108,5 +131,56 @@ describe('buildRoadmapRows', () => {
     });
     const rows = buildRoadmapRows({ ...base, epics: [a, b], listIsTopLevel: false });
     expect(rows.map((r) => r.kind === 'epic' && r.isChild)).toEqual([true, true]);
+  });
+});
+
+describe('buildRowList over windows by position', () => {
+  const epics = Array.from({ length: 10 }, (_, i) =>
+    buildRoadmapEpic({ title: `E${i}`, childrenCount: 2, childrenCountWithinTimeframe: 2 }),
+  );
+  /** 100,000 rows of which only positions 0–9 and 99,990–99,999 are loaded. */
+  const top: TopRows = {
+    count: 100_000,
+    epicAt: (p) => (p < 10 ? epics[p] : p >= 99_990 ? epics[p - 99_990] : undefined),
+    positionOf: (id) => epics.findIndex((e) => e.id === id),
+  };
+  const title = (row: RoadmapRow | undefined) => (row?.kind === 'epic' ? row.epic.title : row?.kind);
+
+  it('has a row per position, a placeholder where the window is not loaded', () => {
+    const list = buildRowList({ ...base, top, expandedAt: [] });
+    expect(list.count).toBe(100_000);
+    expect(title(list.rowAt(0))).toBe('E0');
+    expect(list.rowAt(50_000)).toMatchObject({ kind: 'placeholder', key: 'position:50000', level: 1 });
+    expect(title(list.rowAt(99_999))).toBe('E9');
+    expect(list.rowAt(100_000)).toBeUndefined();
+    expect(list.positionAt(77_777)).toBe(77_777);
+  });
+
+  it('puts an expanded epic’s children after it, shifting the rows below, wherever it is', () => {
+    const [kidA, kidB] = [buildRoadmapEpic({ title: 'Kid A' }), buildRoadmapEpic({ title: 'Kid B' })];
+    const far = epics[5] as RoadmapEpic;
+    const list = buildRowList({
+      ...base,
+      top,
+      expanded: new Set([epics[2]?.id as string, far.id]),
+      expandedAt: [
+        { epic: far, position: 99_995 },
+        { epic: epics[2] as RoadmapEpic, position: 2 },
+      ],
+      children: new Map([
+        [epics[2]?.id as string, { loading: false, error: false, epics: [kidA, kidB] }],
+        [far.id, { loading: true, error: false, epics: null }],
+      ]),
+    });
+    expect(list.count).toBe(100_000 + 2 + 1);
+    expect([0, 1, 2, 3, 4, 5].map((i) => title(list.rowAt(i)))).toEqual(['E0', 'E1', 'E2', 'Kid A', 'Kid B', 'E3']);
+    expect(list.rowAt(2)).toMatchObject({ isExpanded: true });
+    expect(list.rowAt(3)).toMatchObject({ level: 2, isChild: true });
+    expect([3, 4, 5].map((i) => list.positionAt(i))).toEqual([2, 2, 3]);
+    // Far down: position 99,995 is row 99,997, its loading line after it, and the last row is E9.
+    expect(title(list.rowAt(99_997))).toBe('E5');
+    expect(list.rowAt(99_998)?.kind).toBe('children-loading');
+    expect(title(list.rowAt(100_002))).toBe('E9');
+    expect(list.positionAt(100_002)).toBe(99_999);
   });
 });

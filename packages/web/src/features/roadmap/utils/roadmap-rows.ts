@@ -28,64 +28,176 @@ export type RoadmapRow =
   /** An expanded epic whose child epics all lie outside the timeframe. */
   | { kind: 'children-outside'; key: string; level: number; count: number }
   | { kind: 'children-error'; key: string; level: number }
-  | { kind: 'loading-more'; key: string; level: number };
+  | { kind: 'loading-more'; key: string; level: number }
+  /** A top-level row whose window is still on its way (a skeleton row). */
+  | { kind: 'placeholder'; key: string; level: number };
 
-export type BuildRowsInput = {
-  epics: readonly RoadmapEpic[];
+/** The top-level rows of a list, by position (a group's windows, or a loaded list). */
+export type TopRows = {
+  /** How many top-level rows the list has (loaded or not). */
+  count: number;
+  /** The epic at a position, when its window is loaded. */
+  epicAt: (position: number) => RoadmapEpic | undefined;
+  /** The position of a loaded epic of the list. */
+  positionOf: (id: string) => number | undefined;
+};
+
+/**
+ * The top-level rows of a list loaded whole (one epic's children, page after page): the nesting rule
+ * of spec 000 applied here when the list is top level, epics wholly outside the timeframe dropped. A
+ * group's list comes nested from the server instead (`topLevelInList`), as windows by position.
+ */
+export function loadedTopRows(epics: readonly RoadmapEpic[], timeframe: Timeframe, listIsTopLevel: boolean): TopRows {
+  const shown = (listIsTopLevel ? topLevelEpics(epics) : epics).filter((epic) => normaliseDates(epic, timeframe));
+  let positions: Map<string, number> | null = null;
+  return {
+    count: shown.length,
+    epicAt: (position) => shown[position],
+    positionOf: (id) => {
+      positions ??= new Map(shown.map((epic, index) => [epic.id, index]));
+      return positions.get(id);
+    },
+  };
+}
+
+/** An expanded top-level epic and its position in the list. */
+export type ExpandedAt = { epic: RoadmapEpic; position: number };
+
+export type RowListInput = {
+  top: TopRows;
   timeframe: Timeframe;
+  /** Every expanded epic, at any level. */
   expanded: ReadonlySet<string>;
+  /** The expanded top-level epics at their positions (their child rows follow them). */
+  expandedAt: readonly ExpandedAt[];
   children: ReadonlyMap<string, ChildrenState>;
   hasFiltersApplied: boolean;
+  /** 'Loading epics' as the last row (one epic's children: the next page is on its way). */
   loadingMore: boolean;
   /** False when the list is one epic's children (single-epic mode): every row is a child then. */
   listIsTopLevel: boolean;
 };
 
-/**
- * The rows to draw, in order: the top-level epics of the list (spec §5 nesting), each followed by its
- * children when expanded (recursively), a loading / error / 'No child epics match applied filters' /
- * 'N child epics outside this timeframe' line where children are pending, none match the filters or
- * all lie outside the timeframe, and a 'Loading epics' line at the end
- * while the next page loads. Epics whose dates fall outside the timeframe are dropped.
- */
-export function buildRoadmapRows(input: BuildRowsInput): RoadmapRow[] {
-  const rows: RoadmapRow[] = [];
-  const { timeframe, expanded, children } = input;
-  const seen = new Set<string>();
+/** The roadmap's rows by index, for the virtualised list: only the rows asked for are built. */
+export type RoadmapRowList = {
+  count: number;
+  rowAt: (index: number) => RoadmapRow | undefined;
+  /** The top-level position a row belongs to (a child row: its top-level epic's). */
+  positionAt: (index: number) => number;
+};
 
-  const addEpics = (epics: readonly RoadmapEpic[], level: number, isChild: boolean) => {
-    for (const epic of epics) {
+type Segment = { position: number; epic: RoadmapEpic; rows: RoadmapRow[]; start: number };
+
+/**
+ * The rows to draw, in order: the top-level rows of the list by position (a placeholder where the
+ * window is not loaded yet), each expanded one followed by its children (recursively), a loading /
+ * error / 'No child epics match applied filters' / 'N child epics outside this timeframe' line where
+ * children are pending, none match the filters or all lie outside the timeframe, and a 'Loading
+ * epics' line at the end while the next page loads. Building it costs the expanded epics' rows, not
+ * the list's length: 100,000 rows are positions, and a row is made when the list draws it.
+ */
+export function buildRowList(input: RowListInput): RoadmapRowList {
+  const { timeframe, expanded, children, top } = input;
+
+  const childRows = (parent: RoadmapEpic, level: number, seen: Set<string>): RoadmapRow[] => {
+    const rows: RoadmapRow[] = [];
+    const state = children.get(parent.id);
+    if (!state || (state.loading && !state.epics)) {
+      rows.push({ kind: 'children-loading', key: `${parent.id}:loading`, level });
+      return rows;
+    }
+    if (state.error && !state.epics) {
+      rows.push({ kind: 'children-error', key: `${parent.id}:error`, level });
+      return rows;
+    }
+    for (const epic of state.epics ?? []) {
       if (seen.has(epic.id)) continue;
       const dates = normaliseDates(epic, timeframe);
       if (!dates) continue;
       seen.add(epic.id);
       const isExpanded = expanded.has(epic.id) && epic.childrenCount > 0;
-      rows.push({ kind: 'epic', key: epic.id, epic, dates, level, isChild, isExpanded });
-      if (!isExpanded) continue;
-      const state = children.get(epic.id);
-      if (!state || (state.loading && !state.epics)) {
-        rows.push({ kind: 'children-loading', key: `${epic.id}:loading`, level: level + 1 });
-      } else if (state.error && !state.epics) {
-        rows.push({ kind: 'children-error', key: `${epic.id}:error`, level: level + 1 });
-      } else {
-        const before = rows.length;
-        addEpics(state.epics ?? [], level + 1, true);
-        if (rows.length === before && input.hasFiltersApplied) {
-          rows.push({ kind: 'children-empty', key: `${epic.id}:empty`, level: level + 1 });
-        } else if (rows.length === before) {
-          const count = epic.childrenCount;
-          rows.push({ kind: 'children-outside', key: `${epic.id}:outside`, level: level + 1, count });
-        }
-      }
+      rows.push({ kind: 'epic', key: epic.id, epic, dates, level, isChild: true, isExpanded });
+      if (isExpanded) rows.push(...childRows(epic, level + 1, seen));
     }
+    if (rows.length === 0 && input.hasFiltersApplied) {
+      rows.push({ kind: 'children-empty', key: `${parent.id}:empty`, level });
+    } else if (rows.length === 0) {
+      rows.push({ kind: 'children-outside', key: `${parent.id}:outside`, level, count: parent.childrenCount });
+    }
+    return rows;
   };
 
-  addEpics(input.listIsTopLevel ? topLevelEpics(input.epics) : input.epics, 1, !input.listIsTopLevel);
-  if (input.loadingMore) rows.push({ kind: 'loading-more', key: 'loading-more', level: 1 });
-  return rows;
-}
+  const segments: Segment[] = [];
+  let extra = 0;
+  const ordered = [...input.expandedAt]
+    .filter(({ epic, position }) => position < top.count && epic.childrenCount > 0)
+    .sort((a, b) => a.position - b.position);
+  for (const { epic, position } of ordered) {
+    if (segments.at(-1)?.position === position) continue;
+    const rows = childRows(epic, 2, new Set([epic.id]));
+    segments.push({ position, epic, rows, start: position + extra });
+    extra += rows.length;
+  }
+  const epicsCount = top.count + extra;
+  const count = epicsCount + (input.loadingMore ? 1 : 0);
 
-/** The number of epic rows (not loading or message lines). */
-export function epicRowCount(rows: readonly RoadmapRow[]): number {
-  return rows.reduce((n, row) => (row.kind === 'epic' ? n + 1 : n), 0);
+  /** The last segment whose epic row is at or before `index`. */
+  const segmentAt = (index: number): Segment | undefined => {
+    let low = 0;
+    let high = segments.length - 1;
+    let found: Segment | undefined;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const segment = segments[mid] as Segment;
+      if (segment.start <= index) {
+        found = segment;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return found;
+  };
+
+  const topRow = (position: number, segment: Segment | undefined): RoadmapRow => {
+    const epic = top.epicAt(position);
+    if (!epic) return { kind: 'placeholder', key: `position:${position}`, level: 1 };
+    const dates = normaliseDates(epic, timeframe) ?? normaliseDates({}, timeframe);
+    const isExpanded = segment?.position === position && segment.epic.id === epic.id;
+    return {
+      kind: 'epic',
+      key: epic.id,
+      epic,
+      dates: dates as NormalisedDates,
+      level: 1,
+      isChild: !input.listIsTopLevel,
+      isExpanded,
+    };
+  };
+
+  const cache = new Map<number, RoadmapRow>();
+  return {
+    count,
+    rowAt(index) {
+      if (index < 0 || index >= count) return undefined;
+      const cached = cache.get(index);
+      if (cached) return cached;
+      let row: RoadmapRow;
+      if (index === epicsCount) row = { kind: 'loading-more', key: 'loading-more', level: 1 };
+      else {
+        const segment = segmentAt(index);
+        if (!segment) row = topRow(index, undefined);
+        else if (index === segment.start) row = topRow(segment.position, segment);
+        else if (index <= segment.start + segment.rows.length)
+          row = segment.rows[index - segment.start - 1] as RoadmapRow;
+        else row = topRow(segment.position + index - segment.start - segment.rows.length, undefined);
+      }
+      cache.set(index, row);
+      return row;
+    },
+    positionAt(index) {
+      const segment = segmentAt(index);
+      if (!segment) return index;
+      if (index <= segment.start + segment.rows.length) return segment.position;
+      return segment.position + index - segment.start - segment.rows.length;
+    },
+  };
 }
