@@ -19,6 +19,7 @@ import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
   addPaintMarks,
+  loadAverage,
   openSignedIn,
   out,
   parseBenchArgs,
@@ -105,13 +106,14 @@ async function main() {
     const result = await measure(browser, server, target);
     out(
       `${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: header ${ms(result.headerMs)} ms, ` +
-        `first tree row ${ms(result.firstRowMs)} ms, Roadmap tab ${ms(result.roadmapTabMs)} ms`,
+        `first tree row ${ms(result.firstRowMs)} ms, Roadmap tab ${ms(result.roadmapTabMs)} ms ` +
+        `(load average ${loadAverage()})`,
     );
     if (!warm) results.push(result);
   }
   out();
   out(
-    `Epic page (${target}), the demo; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs`,
+    `Epic page (${target}), the demo; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs; load average ${loadAverage()}`,
   );
   out();
   printRunTable(results, [
