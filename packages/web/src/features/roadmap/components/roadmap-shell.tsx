@@ -268,7 +268,7 @@ export function RoadmapShell({
       <div
         ref={scrollRef}
         className={styles.shell}
-        style={{ height: shellHeight, scrollPaddingTop: scrollMargin, scrollPaddingLeft: leftWidth }}
+        style={{ height: shellHeight, scrollPaddingTop: scrollMargin }}
         onScroll={handleScroll}
         data-testid="roadmap-shell"
         data-roadmap-scroll=""
