@@ -281,6 +281,12 @@ test.describe('roadmap accessibility', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Space');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The three years' milestones are capped: 'Show all' comes next, and Enter works it both ways.
+    await page.keyboard.press('Tab');
+    await expect(milestones.getByRole('button', { name: /^Show all \d+ milestone lines$/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(milestones.getByRole('button', { name: 'Show fewer milestone lines' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await expect(milestones.getByRole('link').first()).toBeFocused();
     await expect(page.getByRole('tooltip')).toBeVisible();
