@@ -373,15 +373,19 @@ export function renderMarkdown(source: string, references?: ReferenceLookup): st
   return sanitizeHtml(md.render(source, env), OPTIONS);
 }
 
-/** The references written in a text (outside code and links), for the service to resolve. */
-export function collectReferences(source: string): Reference[] {
+/**
+ * The references written in a text (outside code and links), for the service to resolve; `title`
+ * reads it as a title does (inline markdown only).
+ */
+export function collectReferences(source: string, options: { title?: boolean } = {}): Reference[] {
   if (!/[@#&%~]/.test(source)) return [];
-  const env: RenderEnv = { collect: [] };
-  md.parse(source, env);
+  const env: RenderEnv = { collect: [], title: options.title };
+  if (options.title) md.parseInline(source, env);
+  else md.parse(source, env);
   return env.collect ?? [];
 }
 
-/** A title: inline markdown only, no paragraphs. */
-export function renderTitle(source: string): string {
-  return sanitizeHtml(md.renderInline(source, { title: true } satisfies RenderEnv), OPTIONS);
+/** A title: inline markdown only, no paragraphs; `references` turns the ones it resolves into links (as GitLab's titles). */
+export function renderTitle(source: string, references?: ReferenceLookup): string {
+  return sanitizeHtml(md.renderInline(source, { title: true, references } satisfies RenderEnv), OPTIONS);
 }

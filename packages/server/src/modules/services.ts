@@ -64,6 +64,7 @@ export function createServices(
   const epics = epicsService(db);
   const notes = notesService(db);
   const applicationSettings = applicationSettingsService(db, config);
+  const timeTracking = timeTrackingService(db, issues);
   return {
     applicationSettings,
     auth: authService(db, { ...config, throttles: () => applicationSettings.throttles() }),
@@ -82,7 +83,7 @@ export function createServices(
     epics,
     epicLinks: epicLinksService(db),
     issues,
-    timeTracking: timeTrackingService(db, issues),
+    timeTracking,
     iterations: iterationsService(db),
     issueTemplates: issueTemplatesService(db),
     awards: awardsService(db),
@@ -95,7 +96,7 @@ export function createServices(
     ),
     issuePage: issuePageService(db),
     search: searchService(db),
-    workItems: workItemsService(db, issues),
+    workItems: workItemsService(db, issues, timeTracking),
     markdown: markdownService(db),
     todos: todosService(db),
     frequentItems: frequentItemsService(db),

@@ -2,7 +2,6 @@
 import { textColorFor } from '@milepost/shared';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { EpicRef } from '../../graphql/refs.ts';
-import { renderTitle } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { UserCoreRef } from '../users/users.schema.ts';
@@ -27,8 +26,9 @@ EpicRef.implement({
     title: t.string({ nullable: true, description: 'Title of the epic.', resolve: (e) => e.epic.title }),
     titleHtml: t.string({
       nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `title`.',
-      resolve: (e) => renderTitle(e.epic.title),
+      description: 'GitLab Flavored Markdown rendering of `title` (references resolved for you).',
+      resolve: (e, _args, ctx) =>
+        ctx.services.markdown.renderTitle(ctx.actor, e.epic.title, { type: 'Group', group: e.group }),
     }),
     description: t.string({
       nullable: true,

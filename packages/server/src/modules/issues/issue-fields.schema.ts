@@ -10,7 +10,6 @@ import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { EpicRef, IssueRef, MilestoneRef } from '../../graphql/refs.ts';
-import { renderTitle } from '../../markdown/render.ts';
 import { LabelConnection } from '../labels/labels.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { UserCoreConnection, UserCoreRef } from '../users/users.schema.ts';
@@ -65,14 +64,39 @@ export async function labelsPage(ctx: GraphQLContext, issueId: number, args: Rec
   }));
 }
 
+/** `blocked`, `blockedByCount` and `blockingCount` of an issue or a work item (`noun`), over the issues you can see. */
+export function blockingFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>, noun: string) {
+  return {
+    blocked: t.boolean({
+      description: `Indicates the ${noun} is blocked (by open issues you can see).`,
+      resolve: async (i, _a, ctx) => (await issueLoaders(ctx).blockers.load(i.issue.id)).length > 0,
+    }),
+    blockedByCount: t.int({
+      nullable: true,
+      description: `Count of open issues blocking this ${noun} that you can see.`,
+      resolve: async (i, _a, ctx) => (await issueLoaders(ctx).blockers.load(i.issue.id)).length,
+    }),
+    blockingCount: t.int({
+      description: `Count of issues this ${noun} is blocking that you can see.`,
+      resolve: (i, _a, ctx) => issueLoaders(ctx).blockingCount.load(i.issue.id),
+    }),
+  };
+}
+
+/** An issue's participants: its author and assignees. */
+export function participantIds(i: IssueNode): number[] {
+  return [...new Set([...(i.issue.authorId !== null ? [i.issue.authorId] : []), ...i.assigneeIds])];
+}
+
 export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
   return {
     iid: t.string({ description: 'Internal ID of the issue.', resolve: (i) => String(i.issue.iid) }),
     title: t.string({ description: 'Title of the issue.', resolve: (i) => i.issue.title }),
     titleHtml: t.string({
       nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `title`.',
-      resolve: (i) => renderTitle(i.issue.title),
+      description: 'GitLab Flavored Markdown rendering of `title` (references resolved for you).',
+      resolve: (i, _args, ctx) =>
+        ctx.services.markdown.renderTitle(ctx.actor, i.issue.title, { type: 'Project', project: i.project }),
     }),
     description: t.string({
       nullable: true,
@@ -136,10 +160,7 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
         first: t.arg.int({ description: 'Returns the first _n_ elements from the list.' }),
         after: t.arg.string({ description: 'Returns the elements in the list that come after the specified cursor.' }),
       },
-      resolve: (i, args, ctx) => {
-        const ids = [...new Set([...(i.issue.authorId !== null ? [i.issue.authorId] : []), ...i.assigneeIds])];
-        return usersPage(ctx, ids, args);
-      },
+      resolve: (i, args, ctx) => usersPage(ctx, participantIds(i), args),
     }),
     labels: t.field({
       type: LabelConnection,
@@ -191,15 +212,7 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
       description: 'Task completion status of the issue.',
       resolve: (i) => taskCompletionStatus(i.issue.description),
     }),
-    blocked: t.boolean({
-      description: 'Indicates the issue is blocked (by open issues you can see).',
-      resolve: async (i, _a, ctx) => (await issueLoaders(ctx).blockers.load(i.issue.id)).length > 0,
-    }),
-    blockedByCount: t.int({
-      nullable: true,
-      description: 'Count of open issues blocking this issue that you can see.',
-      resolve: async (i, _a, ctx) => (await issueLoaders(ctx).blockers.load(i.issue.id)).length,
-    }),
+    ...blockingFields(t, 'issue'),
     blockedByIssues: t.field({
       type: IssueConnection,
       nullable: true,
@@ -215,10 +228,6 @@ export function issueFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFiel
           return { rows: nodes.filter((n): n is IssueNode => n !== null), total: ids.length };
         });
       },
-    }),
-    blockingCount: t.int({
-      description: 'Count of issues this issue is blocking that you can see.',
-      resolve: (i, _a, ctx) => issueLoaders(ctx).blockingCount.load(i.issue.id),
     }),
     closedAt: t.field({
       type: 'Time',

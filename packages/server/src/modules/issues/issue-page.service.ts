@@ -6,7 +6,6 @@
 import { taskCompletionStatus } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { renderTitle } from '../../markdown/render.ts';
 import { markdownService } from '../markdown/markdown.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { issuePageRepository } from './issue-page.repository.ts';
@@ -26,6 +25,7 @@ export function issuePageService(db: Db) {
      */
     async realtimeChanges(actor: Actor, node: IssueNode) {
       const { issue } = node;
+      const markdown = markdownService(db);
       const [editor] = issue.lastEditedById ? await usersRepository(db).findByIds([issue.lastEditedById]) : [];
       const tasks = taskCompletionStatus(issue.description);
       // As GitLab: who edited it and when only once the title or description was edited.
@@ -38,9 +38,9 @@ export function issuePageService(db: Db) {
             }
           : {};
       return {
-        title: renderTitle(issue.title),
+        title: await markdown.renderTitle(actor, issue.title, { type: 'Project', project: node.project }),
         title_text: issue.title,
-        description: await markdownService(db).render(actor, issue.description, {
+        description: await markdown.render(actor, issue.description, {
           type: 'Project',
           project: node.project,
         }),

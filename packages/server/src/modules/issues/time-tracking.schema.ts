@@ -23,7 +23,7 @@ type TimelogNode = { timelog: TimelogRow; issue: IssueNode };
 const spentLoaders = new WeakMap<GraphQLContext, DataLoader<IssueNode, number, number>>();
 
 /** Seconds spent per issue, one query per request for a whole page. */
-function totalSpent(ctx: GraphQLContext, node: IssueNode): Promise<number> {
+export function totalSpent(ctx: GraphQLContext, node: IssueNode): Promise<number> {
   let loader = spentLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader<IssueNode, number, number>(
@@ -78,7 +78,8 @@ builder.objectField(TimelogConnection, 'count', (t) =>
   t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
 );
 
-function timeTrackingFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
+/** The time tracking fields of an issue (also the work item's TIME_TRACKING widget). */
+export function timeTrackingFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
   return {
     timeEstimate: t.int({
       description: 'Time estimate of the issue, in seconds (0 when none).',

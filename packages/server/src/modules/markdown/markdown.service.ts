@@ -11,7 +11,7 @@ import { visibleEpicsSql, visibleIssuesSql, visibleLabelsSql, visibleMilestonesS
 import type { Db } from '../../db/client.ts';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { type Reference, type ReferenceKind, type ResolvedReference, referenceKey } from '../../markdown/references.ts';
-import { collectReferences, renderMarkdown } from '../../markdown/render.ts';
+import { collectReferences, renderMarkdown, renderTitle } from '../../markdown/render.ts';
 import { type ReferencedContainer, referencesRepository } from './references.repository.ts';
 
 /** Where a text lives: its project (issues, their notes), its group (epics) or neither. */
@@ -33,6 +33,14 @@ function contextPaths(context: MarkdownContext): { project: string | null; group
   }
   if (context.type === 'Group') return { project: null, group: context.group.fullPath, own: context.group.fullPath };
   return { project: null, group: null, own: null };
+}
+
+/**
+ * GitLab's short form: a one-segment path before `#`, `~` or `%` (`web#3`) names a project in the
+ * text's own namespace (`acme/web#3`) — the group of the text's project, or the epic's group.
+ */
+function inNamespace(path: string, namespace: string | null): string | null {
+  return namespace && !path.includes('/') ? `${namespace}/${path}` : null;
 }
 
 function distinctByKind(references: readonly Reference[]): Map<ReferenceKind, Reference[]> {
@@ -94,7 +102,9 @@ export function markdownService(db: Db) {
 
     const issues = async () => {
       const refs = (byKind.get('issue') ?? []).filter((r) => r.path ?? paths.project);
-      const keys = refs.map((r) => ({ path: lower(r.path ?? paths.project) ?? '', iid: Number(r.key) }));
+      // A project always lives in a namespace: a one-segment path can only be the short form.
+      const pathOf = (r: Reference) => (r.path ? (inNamespace(r.path, paths.group) ?? r.path) : paths.project);
+      const keys = refs.map((r) => ({ path: lower(pathOf(r)) ?? '', iid: Number(r.key) }));
       if (keys.length === 0) return;
       const found = await repo.issues(keys, await visibleIssuesSql(db, actor, sql.raw('i')));
       const byKey = new Map(found.map((i) => [`${i.projectPath.toLowerCase()}#${i.iid}`, i]));
@@ -146,7 +156,12 @@ export function markdownService(db: Db) {
     const containerRefs = [...(byKind.get('label') ?? []), ...(byKind.get('milestone') ?? [])].filter(
       (r) => r.path ?? paths.own,
     );
-    const containerPaths = [...new Set(containerRefs.map((r) => lower(r.path ?? paths.own) ?? ''))];
+    // A one-segment path is a project of the namespace (the short form) or else a top-level group.
+    const candidates = (r: Reference): string[] =>
+      (r.path ? [inNamespace(r.path, paths.group), r.path] : [paths.own])
+        .filter((p): p is string => p !== null)
+        .map((p) => p.toLowerCase());
+    const containerPaths = [...new Set(containerRefs.flatMap(candidates))];
     const containersOf = async (): Promise<Map<string, ReferencedContainer>> => {
       const rows = await repo.containers(containerPaths);
       const byPath = new Map<string, ReferencedContainer>();
@@ -158,7 +173,10 @@ export function markdownService(db: Db) {
     const labelsAndMilestones = async () => {
       if (containerRefs.length === 0) return;
       const containers = await containersOf();
-      const scopeOf = (r: Reference) => containers.get(lower(r.path ?? paths.own) ?? '');
+      const scopeOf = (r: Reference) =>
+        candidates(r)
+          .map((p) => containers.get(p))
+          .find((c) => c !== undefined);
       const projectIds = [...containers.values()].filter((c) => c.kind === 'project').map((c) => c.id);
       const groupIds = [...new Set([...containers.values()].flatMap((c) => c.groupIds))];
       // nearness of a row to a container: 0 for its own project, then groups from the deepest up
@@ -260,13 +278,23 @@ export function markdownService(db: Db) {
     return resolved;
   }
 
+  /** A lookup of the references of `source` readable by `actor` (undefined: none written). */
+  async function lookup(actor: Actor, source: string, context: MarkdownContext, title: boolean) {
+    const references = collectReferences(source, { title });
+    if (references.length === 0) return undefined;
+    const resolved = await resolve(actor, references, context);
+    return (r: Reference) => resolved.get(referenceKey(r));
+  }
+
   return {
     /** `source` as HTML for `actor`, with the references `actor` may see as links. */
     async render(actor: Actor, source: string, context: MarkdownContext): Promise<string> {
-      const references = collectReferences(source);
-      if (references.length === 0) return renderMarkdown(source);
-      const resolved = await resolve(actor, references, context);
-      return renderMarkdown(source, (r) => resolved.get(referenceKey(r)));
+      return renderMarkdown(source, await lookup(actor, source, context, false));
+    },
+
+    /** A title (inline markdown) as HTML for `actor`, with its readable references as links (GitLab's titles). */
+    async renderTitle(actor: Actor, title: string, context: MarkdownContext): Promise<string> {
+      return renderTitle(title, await lookup(actor, title, context, true));
     },
   };
 }

@@ -7,8 +7,8 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { type MilestoneNode, MilestoneRef } from '../../graphql/refs.ts';
-import { renderMarkdown } from '../../markdown/render.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
+import type { MarkdownContext } from '../markdown/markdown.service.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
 import { type ProjectNode, ProjectRef, withGroups } from '../projects/projects.schema.ts';
 import { isExpired, isUpcoming, milestoneWebPath } from './milestones.entity.ts';
@@ -28,6 +28,15 @@ function containerInfo(ctx: GraphQLContext, id: number) {
     infoLoaders.set(ctx, loader);
   }
   return loader.load(id);
+}
+
+/** The project or group a milestone's title and description are written in (their references' own). */
+async function markdownContext(ctx: GraphQLContext, m: MilestoneNode): Promise<MarkdownContext> {
+  const path = (await containerInfo(ctx, m.milestone.id))?.path;
+  if (path === undefined) return { type: 'None' };
+  return m.milestone.projectId !== null
+    ? { type: 'Project', project: { fullPath: path } }
+    : { type: 'Group', group: { fullPath: path } };
 }
 
 /** Per request: projects of project milestones, with their groups, batched. */
@@ -97,10 +106,19 @@ MilestoneRef.implement({
       description: 'Description of the milestone.',
       resolve: (m) => (m.milestone.description === '' ? null : m.milestone.description),
     }),
+    titleHtml: t.string({
+      nullable: true,
+      description: 'GitLab Flavored Markdown rendering of `title` (references resolved for you).',
+      resolve: async (m, _a, ctx) =>
+        ctx.services.markdown.renderTitle(ctx.actor, m.milestone.title, await markdownContext(ctx, m)),
+    }),
     descriptionHtml: t.string({
       nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `description`.',
-      resolve: (m) => (m.milestone.description ? renderMarkdown(m.milestone.description) : null),
+      description: 'GitLab Flavored Markdown rendering of `description` (references resolved for you).',
+      resolve: async (m, _a, ctx) =>
+        m.milestone.description
+          ? ctx.services.markdown.render(ctx.actor, m.milestone.description, await markdownContext(ctx, m))
+          : null,
     }),
     state: t.field({
       type: MilestoneStateEnum,

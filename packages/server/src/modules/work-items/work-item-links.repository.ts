@@ -10,8 +10,17 @@ const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}:
 /** Gap between the positions of children appended one after another (as the epic tree's). */
 const POSITION_GAP = 1024;
 
-/** Children of one parent by type and state, for `rolledUpCountsByType`. */
-export type ChildCount = { issueType: string; state: string; count: number };
+/**
+ * Children of one parent of one type, state and health status, with their weights summed (null when
+ * none has a weight): `rolledUpCountsByType`, `rolledUpWeight`, `rolledUpHealthStatus`.
+ */
+export type ChildCount = {
+  issueType: string;
+  state: string;
+  healthStatus: string | null;
+  count: number;
+  weight: number | null;
+};
 
 export function workItemLinksRepository(db: Db) {
   return {
@@ -43,18 +52,32 @@ export function workItemLinksRepository(db: Db) {
       return { ids: result.rows.map((r) => Number(r.id)), total };
     },
 
-    /** Children of each parent by type and state (hidden children counted too, as roll-ups are). */
+    /** Children of each parent by type, state and health (hidden children counted too, as roll-ups are). */
     async childCounts(parentIds: readonly number[]): Promise<Map<number, ChildCount[]>> {
       const out = new Map<number, ChildCount[]>();
       if (parentIds.length === 0) return out;
-      const result = await db.execute<{ parent: number; issue_type: string; state: string; count: number }>(sql`
-        SELECT l.work_item_parent_id AS parent, i.issue_type, i.state, count(*) AS count
+      const result = await db.execute<{
+        parent: number;
+        issue_type: string;
+        state: string;
+        health_status: string | null;
+        count: number;
+        weight: number | null;
+      }>(sql`
+        SELECT l.work_item_parent_id AS parent, i.issue_type, i.state, i.health_status,
+          count(*) AS count, sum(i.weight) AS weight
         FROM work_item_parent_links l JOIN issues i ON i.id = l.work_item_id
         WHERE l.work_item_parent_id = ANY(${ids(parentIds)})
-        GROUP BY l.work_item_parent_id, i.issue_type, i.state`);
+        GROUP BY l.work_item_parent_id, i.issue_type, i.state, i.health_status`);
       for (const r of result.rows) {
         const list = out.get(Number(r.parent)) ?? [];
-        list.push({ issueType: r.issue_type, state: r.state, count: Number(r.count) });
+        list.push({
+          issueType: r.issue_type,
+          state: r.state,
+          healthStatus: r.health_status,
+          count: Number(r.count),
+          weight: r.weight === null ? null : Number(r.weight),
+        });
         out.set(Number(r.parent), list);
       }
       return out;

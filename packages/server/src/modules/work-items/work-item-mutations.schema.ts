@@ -1,6 +1,7 @@
 /**
- * GitLab's work item mutations over Milepost's issues (decision 0036): `workItemCreate` (a new item
- * starts OPEN; widgets by type), `workItemUpdate`, `workItemDelete`. Forbidden or hidden objects
+ * GitLab's work item mutations over Milepost's issues (decisions 0036, 0045): `workItemCreate` (a
+ * new item starts OPEN; widgets by type, linked items included), `workItemUpdate` (time spent
+ * through the time tracking widget), `workItemDelete`. Forbidden or hidden objects
  * answer GitLab's top-level error; refusals come back in the payload's `errors`.
  */
 import { GraphQLError } from 'graphql';
@@ -9,9 +10,12 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
+import { HealthStatusEnum } from '../issues/issue-enums.schema.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
-import { WorkItemRef, WorkItemStateEventEnum } from './work-items.schema.ts';
-import type { WorkItemAttributes } from './work-items.service.ts';
+import { WorkItemRef, WorkItemRelatedLinkTypeEnum, WorkItemStateEventEnum } from './work-items.schema.ts';
+import { MAX_LINKED_ITEMS, type WorkItemAttributes } from './work-items.service.ts';
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const LABEL_TYPES = ['Label', 'GroupLabel', 'ProjectLabel'];
 
@@ -77,12 +81,89 @@ const DatesInput = builder.inputType('WorkItemWidgetStartAndDueDateUpdateInput',
   }),
 });
 
+const WeightInput = builder.inputType('WorkItemWidgetWeightInput', {
+  description: 'The weight widget of a work item.',
+  fields: (t) => ({ weight: t.int({ required: false, description: 'Weight of the work item (`null` removes it).' }) }),
+});
+
+const HealthStatusInput = builder.inputType('WorkItemWidgetHealthStatusInput', {
+  description: 'The health status widget of a work item.',
+  fields: (t) => ({
+    healthStatus: t.field({
+      type: HealthStatusEnum,
+      required: false,
+      description: 'Health status to be assigned to the work item (`null` removes it).',
+    }),
+  }),
+});
+
+const TimelogInput = builder.inputType('WorkItemWidgetTimeTrackingTimelogInput', {
+  description: 'Time spent on a work item.',
+  fields: (t) => ({
+    timeSpent: t.string({ required: true, description: 'Amount of time spent in human readable format (`1h 30m`).' }),
+    spentAt: t.field({ type: 'Time', required: false, description: 'Timestamp of when the time was spent.' }),
+    summary: t.string({ required: false, description: 'Summary of how the time was spent.' }),
+  }),
+});
+
+const TimeTrackingInput = builder.inputType('WorkItemWidgetTimeTrackingInput', {
+  description: 'The time tracking widget of a work item.',
+  fields: (t) => ({
+    timeEstimate: t.string({ required: false, description: 'Time estimate in human readable format (`1w 2d`).' }),
+    timelog: t.field({ type: TimelogInput, required: false, description: 'Timelog data for time spent.' }),
+  }),
+});
+
+const LinkedItemsCreateInput = builder.inputType('WorkItemWidgetLinkedItemsCreateInput', {
+  description: 'The items a new work item is linked to.',
+  fields: (t) => ({
+    linkType: t.field({
+      type: WorkItemRelatedLinkTypeEnum,
+      required: false,
+      description: 'Type of link. Defaults to `RELATED`.',
+    }),
+    workItemsIds: t.idList({
+      required: true,
+      description: `Global IDs of the items to link (at most ${MAX_LINKED_ITEMS}).`,
+    }),
+  }),
+});
+
 type WidgetInputs = {
   descriptionWidget?: { description: string } | null;
   assigneesWidget?: { assigneeIds: (string | number)[] } | null;
   milestoneWidget?: { milestoneId?: string | number | null } | null;
   startAndDueDateWidget?: { startDate?: string | null; dueDate?: string | null } | null;
+  weightWidget?: { weight?: number | null } | null;
+  healthStatusWidget?: { healthStatus?: string | null } | null;
+  timeTrackingWidget?: { timeEstimate?: string | null } | null;
 };
+
+type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>;
+
+/** The input fields `workItemCreate` and `workItemUpdate` share (GitLab's names). */
+const sharedInputFields = (t: InputFieldBuilder) => ({
+  confidential: t.boolean({ required: false, description: 'Sets the work item confidentiality.' }),
+  descriptionWidget: t.field({ type: DescriptionInput, required: false, description: 'Input for description widget.' }),
+  assigneesWidget: t.field({ type: AssigneesInput, required: false, description: 'Input for assignees widget.' }),
+  milestoneWidget: t.field({ type: MilestoneInput, required: false, description: 'Input for milestone widget.' }),
+  startAndDueDateWidget: t.field({
+    type: DatesInput,
+    required: false,
+    description: 'Input for start and due date widget.',
+  }),
+  weightWidget: t.field({ type: WeightInput, required: false, description: 'Input for weight widget.' }),
+  healthStatusWidget: t.field({
+    type: HealthStatusInput,
+    required: false,
+    description: 'Input for health status widget.',
+  }),
+  timeTrackingWidget: t.field({
+    type: TimeTrackingInput,
+    required: false,
+    description: 'Input for time tracking widget.',
+  }),
+});
 
 /** The widgets' inputs → the issue's attributes (GraphQL ids parsed; absent means unchanged). */
 function attributesOf(
@@ -103,8 +184,24 @@ function attributesOf(
     if (dates.startDate != null) throw new AppError(422, 'Start date is not available for this work item type.');
     if (dates.dueDate !== undefined) out.dueDate = dates.dueDate;
   }
+  if (input.weightWidget && input.weightWidget.weight !== undefined) out.weight = input.weightWidget.weight;
+  if (input.healthStatusWidget && input.healthStatusWidget.healthStatus !== undefined) {
+    out.healthStatus = input.healthStatusWidget.healthStatus;
+  }
+  const estimate = input.timeTrackingWidget?.timeEstimate;
+  if (estimate !== undefined) out.timeEstimate = estimate ?? 0;
   return out;
 }
+
+type TimelogFields = { timeSpent: string; spentAt?: Date | string | null; summary?: string | null };
+const timelogOf = (timelog: TimelogFields | null | undefined) =>
+  timelog
+    ? {
+        duration: timelog.timeSpent,
+        spentAt: timelog.spentAt ? new Date(timelog.spentAt) : null,
+        summary: timelog.summary,
+      }
+    : undefined;
 
 const labelIds = (ids: (string | number)[] | null | undefined) =>
   ids == null ? undefined : ids.map((id) => fromGlobalId(String(id), ...LABEL_TYPES));
@@ -133,24 +230,17 @@ builder.relayMutationField(
         description: 'Full path of the project the work item is created in.',
         deprecationReason: 'Use `namespacePath`. Deprecated in GitLab 16.3.',
       }),
-      confidential: t.boolean({ required: false, description: 'Sets the work item confidentiality.' }),
-      descriptionWidget: t.field({
-        type: DescriptionInput,
-        required: false,
-        description: 'Input for description widget.',
-      }),
+      ...sharedInputFields(t),
       hierarchyWidget: t.field({
         type: HierarchyCreateInput,
         required: false,
         description: 'Input for hierarchy widget.',
       }),
-      assigneesWidget: t.field({ type: AssigneesInput, required: false, description: 'Input for assignees widget.' }),
       labelsWidget: t.field({ type: LabelsCreateInput, required: false, description: 'Input for labels widget.' }),
-      milestoneWidget: t.field({ type: MilestoneInput, required: false, description: 'Input for milestone widget.' }),
-      startAndDueDateWidget: t.field({
-        type: DatesInput,
+      linkedItemsWidget: t.field({
+        type: LinkedItemsCreateInput,
         required: false,
-        description: 'Input for start and due date widget.',
+        description: 'Input for linked items widget.',
       }),
     }),
   },
@@ -174,6 +264,13 @@ builder.relayMutationField(
             labelIds: labelIds(input.labelsWidget?.labelIds),
             typeId: fromGlobalId(String(input.workItemTypeId), 'WorkItems::Type'),
             parentId: parentId == null ? undefined : fromGlobalId(String(parentId), 'WorkItem', 'Issue'),
+            linkedItems: input.linkedItemsWidget
+              ? {
+                  linkType: input.linkedItemsWidget.linkType ?? 'relates_to',
+                  ids: input.linkedItemsWidget.workItemsIds.map((id) => fromGlobalId(String(id), 'WorkItem', 'Issue')),
+                }
+              : undefined,
+            timelog: timelogOf(input.timeTrackingWidget?.timelog),
           });
           return { workItem };
         },
@@ -189,30 +286,18 @@ builder.relayMutationField(
     inputFields: (t) => ({
       id: t.id({ required: true, description: 'Global ID of the work item.' }),
       title: t.string({ required: false, description: 'Title of the work item.' }),
-      confidential: t.boolean({ required: false, description: 'Sets the work item confidentiality.' }),
       stateEvent: t.field({
         type: WorkItemStateEventEnum,
         required: false,
         description: 'Close or reopen a work item.',
       }),
-      descriptionWidget: t.field({
-        type: DescriptionInput,
-        required: false,
-        description: 'Input for description widget.',
-      }),
+      ...sharedInputFields(t),
       hierarchyWidget: t.field({
         type: HierarchyUpdateInput,
         required: false,
         description: 'Input for hierarchy widget.',
       }),
-      assigneesWidget: t.field({ type: AssigneesInput, required: false, description: 'Input for assignees widget.' }),
       labelsWidget: t.field({ type: LabelsUpdateInput, required: false, description: 'Input for labels widget.' }),
-      milestoneWidget: t.field({ type: MilestoneInput, required: false, description: 'Input for milestone widget.' }),
-      startAndDueDateWidget: t.field({
-        type: DatesInput,
-        required: false,
-        description: 'Input for start and due date widget.',
-      }),
     }),
   },
   {
@@ -236,6 +321,7 @@ builder.relayMutationField(
             addLabelIds: labelIds(input.labelsWidget?.addLabelIds),
             removeLabelIds: labelIds(input.labelsWidget?.removeLabelIds),
             parentId,
+            timelog: timelogOf(input.timeTrackingWidget?.timelog),
           });
           return { workItem };
         },

@@ -10,8 +10,10 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError } from '../../errors.ts';
 import type { IssueInput } from '../issues/issue-input.ts';
+import type { LinkType } from '../issues/issue-links.service.ts';
 import type { issuesService } from '../issues/issues.service.ts';
 import type { IssueNode } from '../issues/issues.types.ts';
+import type { SpentInput } from '../issues/time-tracking.service.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { workItemLinksRepository } from './work-item-links.repository.ts';
 import {
@@ -34,24 +36,56 @@ export type WorkItemAttributes = Pick<
   | 'removeLabelIds'
   | 'milestoneId'
   | 'dueDate'
+  | 'weight'
+  | 'healthStatus'
+  | 'timeEstimate'
 >;
+
+/** Items a new work item is linked to (GitLab's `linkedItemsWidget`). */
+export type WorkItemLinksInput = { linkType: LinkType; ids: number[] };
+
+/** GitLab's limit on the items one request links. */
+export const MAX_LINKED_ITEMS = 10;
 
 export type WorkItemCreateInput = WorkItemAttributes & {
   /** GitLab's base type id (`gid://gitlab/WorkItems::Type/<id>`). */
   typeId: number;
   /** The parent work item's (issue's) id. */
   parentId?: number | null;
+  linkedItems?: WorkItemLinksInput;
+  /** Time spent to log (GitLab's `timeTrackingWidget.timelog`). */
+  timelog?: SpentInput;
 };
 
 export type WorkItemUpdateInput = WorkItemAttributes & {
   /** The new parent's id; null takes the item from its parent; undefined leaves it. */
   parentId?: number | null;
+  /** Time spent to log (GitLab's `timeTrackingWidget.timelog`). */
+  timelog?: SpentInput;
 };
 
 export const NO_WORK_ITEM_MESSAGE = 'No matching work item found. Make sure that you are adding a valid work item ID.';
 
-export function workItemsService(db: Db, issues: ReturnType<typeof issuesService>) {
+type TimeTracking = { addSpent(actor: Actor, node: IssueNode, input: SpentInput): Promise<unknown> };
+
+export function workItemsService(db: Db, issues: ReturnType<typeof issuesService>, timeTracking: TimeTracking) {
   const links = workItemLinksRepository(db);
+
+  /** The items a new work item is to be linked to, checked before anything is written. */
+  async function checkedLinkTargets(actor: Actor, project: ProjectWithGroup, input: WorkItemLinksInput) {
+    if (input.ids.length > MAX_LINKED_ITEMS) {
+      throw new AppError(422, `No more than ${MAX_LINKED_ITEMS} work items can be linked at the same time.`);
+    }
+    if (!(await can(db, actor, 'adminIssue', { type: 'Project', ...project }))) throw new ForbiddenError();
+    const targets = await issues.findByIds(actor, [...new Set(input.ids)]);
+    if (targets.length !== new Set(input.ids).size) throw new AppError(404, NO_WORK_ITEM_MESSAGE);
+    for (const target of targets) {
+      if (!(await can(db, actor, 'adminIssueLink', { type: 'Issue', ...target }))) {
+        throw new AppError(404, NO_WORK_ITEM_MESSAGE);
+      }
+    }
+    return targets;
+  }
 
   function typeById(id: number): WorkItemTypeDefinition {
     const type = WORK_ITEM_TYPES.find((t) => t.id === id);
@@ -99,19 +133,26 @@ export function workItemsService(db: Db, issues: ReturnType<typeof issuesService
      * transaction (nothing is created when the parent is refused). A new item starts OPEN.
      */
     async create(actor: Actor, project: ProjectWithGroup, input: WorkItemCreateInput): Promise<IssueNode> {
-      const { typeId, parentId, ...attributes } = input;
+      const { typeId, parentId, linkedItems, timelog, ...attributes } = input;
       const type = typeById(typeId);
       const parent = parentId != null ? await checkedParent(actor, { type, project }, parentId) : undefined;
-      return await issues.create(actor, project, {
+      const targets = linkedItems ? await checkedLinkTargets(actor, project, linkedItems) : [];
+      const created = await issues.create(actor, project, {
         ...attributes,
         issueType: type.issueType,
         workItemParentId: parent?.issue.id,
       });
+      for (const target of targets) await issues.links.create(actor, created, target, linkedItems?.linkType);
+      if (timelog) await timeTracking.addSpent(actor, created, timelog);
+      return created;
     },
 
-    /** Updates the widgets' attributes, then the parent (both checked before anything is written). */
+    /**
+     * Updates the widgets' attributes, then the parent (both checked before anything is written),
+     * then logs the time spent.
+     */
     async update(actor: Actor, node: IssueNode, input: WorkItemUpdateInput): Promise<IssueNode> {
-      const { parentId, ...attributes } = input;
+      const { parentId, timelog, ...attributes } = input;
       if (!(await can(db, actor, 'updateWorkItem', { type: 'Issue', ...node }))) throw new ForbiddenError();
       const type = workItemTypeOf(node.issue.issueType);
       const child = { type, project: { project: node.project, group: node.group }, id: node.issue.id };
@@ -129,6 +170,7 @@ export function workItemsService(db: Db, issues: ReturnType<typeof issuesService
       } else if (parentId === null) {
         await links.removeParent(node.issue.id);
       }
+      if (timelog) await timeTracking.addSpent(actor, updated, timelog);
       return updated;
     },
 

@@ -7,14 +7,23 @@ import type { IssueRow } from '../../db/schema.ts';
 
 type IssueType = IssueRow['issueType'];
 
-/** The widgets Milepost's work items have (GitLab's `WorkItemWidgetType` names). */
+/**
+ * The widgets Milepost's work items have (GitLab's `WorkItemWidgetType` names), each an attribute
+ * group of the issue. GitLab's PROGRESS (objectives and key results) and COLOR (epics) belong to
+ * types Milepost's work items are not (decision 0045).
+ */
 export const WORK_ITEM_WIDGETS = [
   'ASSIGNEES',
   'DESCRIPTION',
+  'HEALTH_STATUS',
   'HIERARCHY',
   'LABELS',
+  'LINKED_ITEMS',
   'MILESTONE',
+  'PARTICIPANTS',
   'START_AND_DUE_DATE',
+  'TIME_TRACKING',
+  'WEIGHT',
 ] as const;
 export type WorkItemWidgetType = (typeof WORK_ITEM_WIDGETS)[number];
 

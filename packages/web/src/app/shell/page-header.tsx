@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ServerHtml } from '../../features/issuables/server-html.tsx';
 import type { Crumb } from '../../lib/namespace-breadcrumbs.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -7,6 +8,8 @@ import styles from './page-header.module.css';
 type PageHeaderProps = {
   breadcrumbs: readonly Crumb[];
   title: string;
+  /** The title as the server rendered it for this reader (references as links); `title` names the tab. */
+  titleHtml?: string | null;
   /** Shown before the title (an avatar). */
   leading?: ReactNode;
   /** A line under the title (path, visibility). */
@@ -16,7 +19,7 @@ type PageHeaderProps = {
 };
 
 /** Breadcrumbs and the page title row; also names the browser tab. */
-export function PageHeader({ breadcrumbs, title, leading, subtitle, actions }: PageHeaderProps) {
+export function PageHeader({ breadcrumbs, title, titleHtml, leading, subtitle, actions }: PageHeaderProps) {
   useDocumentTitle(title);
   return (
     <header className={styles.header}>
@@ -25,7 +28,11 @@ export function PageHeader({ breadcrumbs, title, leading, subtitle, actions }: P
         <div className={styles.titleBlock}>
           {leading}
           <div>
-            <h1 className={styles.title}>{title}</h1>
+            {titleHtml ? (
+              <ServerHtml as="h1" html={titleHtml} className={styles.title} />
+            ) : (
+              <h1 className={styles.title}>{title}</h1>
+            )}
             {subtitle && <div className={styles.subtitle}>{subtitle}</div>}
           </div>
         </div>

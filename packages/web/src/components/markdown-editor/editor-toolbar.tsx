@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   Menu,
@@ -97,7 +97,7 @@ const MORE: Array<{ id: EditorCommand; label: string }> = [
 ];
 
 /** The formatting toolbar of the markdown editor, the same in rich text and plain text mode. */
-export function EditorToolbar({ label, onCommand, onAttach, isDisabled }: EditorToolbarProps) {
+function Toolbar({ label, onCommand, onAttach, isDisabled }: EditorToolbarProps) {
   const tool = (icon: EditorCommand, name: string, shortcut?: string) => (
     <Tool
       key={icon}
@@ -139,3 +139,6 @@ export function EditorToolbar({ label, onCommand, onAttach, isDisabled }: Editor
     </div>
   );
 }
+
+/** Memoised: the editor re-renders for its suggestions and tabs; the buttons stay as they are. */
+export const EditorToolbar = memo(Toolbar);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { blankLineBetween, MarkdownEditor, type MarkdownEditorProps } from './markdown-editor.tsx';
+import { stubLayoutForProseMirror } from './rich/jsdom-layout.ts';
 import { clearMarkdownDraft, OUTDATED_DRAFT_MESSAGE, RESTORED_DRAFT_MESSAGE } from './use-markdown-draft.tsx';
 
 type HarnessProps = Partial<MarkdownEditorProps> & { initial?: string; onValue?: (value: string) => void };
@@ -22,15 +23,7 @@ function Harness({ initial = '', onValue, ...props }: HarnessProps) {
   );
 }
 
-// jsdom lays nothing out; ProseMirror asks where the caret is to scroll it into view.
-beforeAll(() => {
-  const noRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  Range.prototype.getClientRects ??= noRects;
-  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-  Element.prototype.getClientRects ??= noRects;
-  document.elementFromPoint ??= () => null;
-});
+beforeAll(stubLayoutForProseMirror);
 
 const textbox = () => screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
 

@@ -5,12 +5,16 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useCallback,
   useContext,
+  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { type Key, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from 'react-aria-components';
+import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { flushSync } from 'react-dom';
 import { ServerHtml } from '../../features/issuables/server-html.tsx';
 import { type AutocompleteScope, AutocompleteSuggestions } from './autocomplete/autocomplete-suggestions.tsx';
 import { textareaCaretRect } from './autocomplete/caret-position.ts';
@@ -75,29 +79,40 @@ function filesOf(list: FileList | null | undefined): File[] {
 }
 
 /**
+ * How long typing may go on before the form hears of the text. The text lives in the editor (the
+ * text area's DOM value, or ProseMirror's document) while it is typed, so a keystroke re-renders
+ * nothing; the form gets it after this pause, at once when the text becomes empty or stops being
+ * empty (the forms enable Save by that), and before anything that reads it: blur (a click on Save),
+ * Ctrl/Cmd (Ctrl+Enter), Preview, a mode switch, an insert, and unmount.
+ */
+export const COMMIT_DELAY_MS = 150;
+
+const isModifier = (key: string) => key === 'Control' || key === 'Meta';
+
+/**
  * The one markdown editor of every description and comment form (issue 14), in GitLab's two
  * modes: plain text (markdown with Write and Preview, the server's rendering through
  * `preview_markdown`) and rich text (Tiptap, loaded on demand). Both keep the same markdown in
  * `value`, share the toolbar and the editing shortcuts (spec 002 §9.1), and hand files pasted,
  * dropped or attached to `onFiles`.
  */
-export function MarkdownEditor({
-  value,
-  onChange,
-  preview: renderPreview,
-  isDisabled,
-  label = 'Description',
-  hideLabel,
-  placeholder = 'Write a description or drag your files here…',
-  autoFocus,
-  compact,
-  onSave,
-  onCancel,
-  onFiles,
-  uploads,
-  autocomplete,
-  autosave,
-}: MarkdownEditorProps) {
+export function MarkdownEditor(props: MarkdownEditorProps) {
+  const {
+    value,
+    onChange,
+    isDisabled,
+    label = 'Description',
+    hideLabel,
+    placeholder = 'Write a description or drag your files here…',
+    autoFocus,
+    compact,
+    onSave,
+    onCancel,
+    onFiles,
+    uploads,
+    autocomplete,
+    autosave,
+  } = props;
   const labelId = useId();
   const [mode, setMode] = useEditorMode(useContext(EditorPreferenceContext));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -106,12 +121,72 @@ export function MarkdownEditor({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const richRef = useRef<RichTextHandle | null>(null);
-  // The latest text, for inserts that arrive after an upload (the closure's value is stale then).
-  const valueRef = useRef(value);
-  valueRef.current = value;
+  // The props of this render, for callbacks that must not change (the memoised toolbar) or that run
+  // after a synchronous re-render (Ctrl+Enter saves what the form now has).
+  const latest = useRef(props);
+  latest.current = props;
+  // The text as typed (the editor holds it; no React state), and what the form was last told or told us.
+  const textRef = useRef(value);
+  const committed = useRef(value);
+  const timer = useRef<number | undefined>(undefined);
+  // A value the form sets (a template, a restored draft, Discard, a cleared form) replaces the text.
+  const external = useRef(false);
+  if (value !== committed.current) {
+    committed.current = value;
+    textRef.current = value;
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    external.current = true;
+  }
+  useLayoutEffect(() => {
+    if (!external.current) return;
+    external.current = false;
+    const area = textareaRef.current;
+    if (area && area.value !== textRef.current) area.value = textRef.current;
+  });
   const rich = mode === 'contentEditor';
   const listId = useId();
   const draftNotice = useMarkdownDraft(autosave, value, onChange);
+
+  /** Tells the form the text now (when it differs from what the form has). */
+  const send = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    if (committed.current === textRef.current) return;
+    committed.current = textRef.current;
+    latest.current.onChange(textRef.current);
+  }, []);
+
+  /** The text changed in the editor: the form hears of it after the pause (see COMMIT_DELAY_MS). */
+  const commit = useCallback(
+    (text: string, now = false) => {
+      const emptinessChanged = (committed.current.trim() === '') !== (text.trim() === '');
+      textRef.current = text;
+      window.clearTimeout(timer.current);
+      if (now || emptinessChanged) send();
+      else timer.current = window.setTimeout(send, COMMIT_DELAY_MS);
+    },
+    [send],
+  );
+
+  /** The rich text's markdown, written after its own pause (rich/rich-text-editor.tsx). */
+  const commitNow = useCallback((text: string) => commit(text, true), [commit]);
+
+  /** Everything typed so far reaches the form (the rich text is written as markdown first). */
+  const flush = useCallback(() => {
+    richRef.current?.flush();
+    send();
+  }, [send]);
+
+  // Nothing typed is lost when the editor goes (a form closed or re-keyed).
+  useEffect(() => () => flush(), [flush]);
+
+  /** Ctrl/Cmd+Enter: the form re-renders with the text first, then its save runs with it. */
+  const saveNow = useCallback(() => {
+    flushSync(flush);
+    latest.current.onSave?.();
+  }, [flush]);
+
   /** Where the caret is on screen, for the suggestions list (it opens at the caret, as GitLab's). */
   const caretRect = () => {
     if (rich) return richRef.current?.caretRect() ?? null;
@@ -129,12 +204,12 @@ export function MarkdownEditor({
     const area = textareaRef.current;
     if (!area) return;
     const caret = area.selectionStart;
-    const current = valueRef.current;
+    const current = area.value;
     const next = current.slice(0, match.from) + text + current.slice(caret);
-    valueRef.current = next;
-    onChange(next);
+    area.value = next;
+    commit(next, true);
     const at = match.from + text.length;
-    requestAnimationFrame(() => area.setSelectionRange(at, at));
+    area.setSelectionRange(at, at);
   };
   const suggest = useAutocomplete(applySuggestion);
   /** The plain text before the caret, for the autocomplete (none while text is selected). */
@@ -145,6 +220,7 @@ export function MarkdownEditor({
   };
 
   const loadPreview = async (text: string) => {
+    const renderPreview = latest.current.preview;
     if (preview.status === 'ready' && preview.text === text) return;
     setPreview({ status: 'loading' });
     try {
@@ -155,8 +231,9 @@ export function MarkdownEditor({
   };
 
   const showTab = (next: 'write' | 'preview') => {
+    flush();
     setTab(next);
-    if (next === 'preview' && valueRef.current.trim() !== '') void loadPreview(valueRef.current);
+    if (next === 'preview' && textRef.current.trim() !== '') void loadPreview(textRef.current);
     if (next === 'write') requestAnimationFrame(() => textareaRef.current?.focus());
   };
 
@@ -176,8 +253,8 @@ export function MarkdownEditor({
       richRef.current.insert(markdown);
       return;
     }
-    const text = valueRef.current;
     const area = textareaRef.current;
+    const text = area?.value ?? textRef.current;
     const focused = area !== null && document.activeElement === area;
     const start = focused ? area.selectionStart : text.length;
     const end = focused ? area.selectionEnd : text.length;
@@ -186,48 +263,60 @@ export function MarkdownEditor({
     const spacer = blankLineBetween(before, 'before');
     const trailer = blankLineBetween(after, 'after');
     const next = `${before}${spacer}${markdown}${trailer}${after}`;
-    valueRef.current = next;
-    onChange(next);
+    if (area) area.value = next;
+    commit(next, true);
     const caret = before.length + spacer.length + markdown.length + trailer.length;
-    requestAnimationFrame(() => area?.setSelectionRange(caret, caret));
+    area?.setSelectionRange(caret, caret);
   };
 
   const takeFiles = (files: File[]) => {
     if (onFiles && files.length > 0) onFiles(files, insert);
   };
 
-  const runPlain = (command: EditorCommand) => {
-    const area = textareaRef.current;
-    if (!area) return;
-    const result = applyPlainCommand(command, {
-      text: valueRef.current,
-      start: area.selectionStart,
-      end: area.selectionEnd,
-    });
-    valueRef.current = result.text;
-    onChange(result.text);
-    area.focus();
-    requestAnimationFrame(() => area.setSelectionRange(result.start, result.end));
-  };
+  const runPlain = useCallback(
+    (command: EditorCommand) => {
+      const area = textareaRef.current;
+      if (!area) return;
+      const result = applyPlainCommand(command, {
+        text: area.value,
+        start: area.selectionStart,
+        end: area.selectionEnd,
+      });
+      area.value = result.text;
+      commit(result.text, true);
+      area.focus();
+      area.setSelectionRange(result.start, result.end);
+    },
+    [commit],
+  );
 
-  const runCommand = (command: EditorCommand) => {
-    if (rich) richRef.current?.run(command);
-    else {
-      if (tab !== 'write') setTab('write');
-      requestAnimationFrame(() => runPlain(command));
-    }
-  };
+  const runCommand = useCallback(
+    (command: EditorCommand) => {
+      if (rich) richRef.current?.run(command);
+      else {
+        if (tab !== 'write') setTab('write');
+        requestAnimationFrame(() => runPlain(command));
+      }
+    },
+    [rich, tab, runPlain],
+  );
+  const attachFile = useCallback(() => fileInputRef.current?.click(), []);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Ctrl/Cmd first: a shortcut of the form (Ctrl+Enter saves) then reads the text as typed.
+    if (isModifier(event.key)) flush();
     if (suggest.keyDown(event.key)) {
       event.preventDefault();
       return;
     }
     const command = commandOfKey(event);
     if (command === 'save') {
-      if (!onSave) return;
+      if (!onSave) {
+        flushSync(flush);
+        return;
+      }
       event.preventDefault();
-      onSave();
+      saveNow();
     } else if (command === 'preview') {
       event.preventDefault();
       togglePreview();
@@ -265,7 +354,7 @@ export function MarkdownEditor({
     <EditorToolbar
       label={label}
       onCommand={runCommand}
-      onAttach={onFiles ? () => fileInputRef.current?.click() : undefined}
+      onAttach={onFiles ? attachFile : undefined}
       isDisabled={isDisabled || (!rich && tab !== 'write')}
     />
   );
@@ -273,15 +362,15 @@ export function MarkdownEditor({
   const richText = (
     <Suspense fallback={<p className={styles.loadingRich}>Loading the rich text editor…</p>}>
       <RichTextEditor
-        value={value}
-        onChange={onChange}
+        value={textRef.current}
+        onChange={commitNow}
         label={label}
         placeholder={placeholder}
         autoFocus={autoFocus}
         isDisabled={isDisabled}
         compact={compact}
         handle={richRef}
-        onSave={onSave}
+        onSave={onSave ? saveNow : undefined}
         onCancel={onCancel}
         onPreview={togglePreview}
         onFiles={onFiles ? takeFiles : undefined}
@@ -307,31 +396,38 @@ export function MarkdownEditor({
         {toolbar}
       </div>
       <TabPanel id="write" className={styles.panel}>
-        <TextField value={value} onChange={onChange} aria-labelledby={labelId} isDisabled={isDisabled}>
-          <TextArea
-            ref={textareaRef}
-            className={styles.textarea}
-            placeholder={placeholder}
-            autoFocus={autoFocus}
-            onKeyDown={handleKeyDown}
-            onKeyUp={(event) => {
-              if (!['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) updatePlainSuggestions();
-            }}
-            onClick={updatePlainSuggestions}
-            onInput={updatePlainSuggestions}
-            onBlur={suggest.blur}
-            aria-autocomplete={autocomplete ? 'list' : undefined}
-            aria-controls={suggest.open ? listId : undefined}
-            aria-activedescendant={suggest.open ? `${listId}-${suggest.active}` : undefined}
-            onPaste={handlePaste}
-            onDragOver={handleDragOver}
-            onDragLeave={() => setDragging(false)}
-            onDrop={handleDrop}
-          />
-        </TextField>
+        {/* Uncontrolled: the text is the DOM's while it is typed (see COMMIT_DELAY_MS). */}
+        <textarea
+          ref={textareaRef}
+          defaultValue={textRef.current}
+          aria-labelledby={labelId}
+          disabled={isDisabled}
+          className={styles.textarea}
+          placeholder={placeholder}
+          // biome-ignore lint/a11y/noAutofocus: the forms open to write (as the text field did)
+          autoFocus={autoFocus}
+          onChange={(event) => commit(event.currentTarget.value)}
+          onKeyDown={handleKeyDown}
+          onKeyUp={(event) => {
+            if (!['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) updatePlainSuggestions();
+          }}
+          onClick={updatePlainSuggestions}
+          onInput={updatePlainSuggestions}
+          onBlur={() => {
+            flush();
+            suggest.blur();
+          }}
+          aria-autocomplete={autocomplete ? 'list' : undefined}
+          aria-controls={suggest.open ? listId : undefined}
+          aria-activedescendant={suggest.open ? `${listId}-${suggest.active}` : undefined}
+          onPaste={handlePaste}
+          onDragOver={handleDragOver}
+          onDragLeave={() => setDragging(false)}
+          onDrop={handleDrop}
+        />
       </TabPanel>
       <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
-        {value.trim() === '' ? (
+        {textRef.current.trim() === '' ? (
           <p className={styles.muted}>Nothing to preview.</p>
         ) : preview.status === 'ready' ? (
           <ServerHtml html={preview.html} />
@@ -388,6 +484,7 @@ export function MarkdownEditor({
             onMouseEnter={() => void loadRichText()}
             onFocus={() => void loadRichText()}
             onClick={() => {
+              flush();
               setTab('write');
               setMode(rich ? 'markdownField' : 'contentEditor');
             }}

@@ -149,7 +149,8 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.operationName === 'CreateNoteMutation')).toBe(false);
     await user.clear(field);
     await user.type(field, 'Ship it');
-    expect(window.localStorage.getItem('milepost:draft:Issue/acme/app/7/comment')).toBe('Ship it');
+    // The editor tells the form its text a pause after typing (decision 0045); the draft follows.
+    await waitFor(() => expect(window.localStorage.getItem('milepost:draft:Issue/acme/app/7/comment')).toBe('Ship it'));
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Ship it', { selector: 'p' })).toBeTruthy();
     expect(calls.find((c) => c.operationName === 'CreateNoteMutation')?.variables).toEqual({

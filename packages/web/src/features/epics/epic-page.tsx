@@ -71,6 +71,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           ) : (
             <IssuableBody
               title={epic.title ?? `Epic &${epic.iid}`}
+              titleHtml={epic.titleHtml}
               descriptionHtml={epic.descriptionHtml}
               renderDescription={(_html, className) => (
                 <EpicTaskList

@@ -4,6 +4,8 @@ import { ServerHtml } from './server-html.tsx';
 
 type IssuableBodyProps = {
   title: string;
+  /** The title as the server rendered it for this reader (its references are links, as GitLab's). */
+  titleHtml?: string | null;
   descriptionHtml: string | null;
   /** The heading, for a page that watches whether the title is in view (sticky header). */
   titleRef?: Ref<HTMLHeadingElement>;
@@ -12,12 +14,16 @@ type IssuableBodyProps = {
 };
 
 /** The epic's or issue's title (the page's heading) and its description as the server rendered it. */
-export function IssuableBody({ title, descriptionHtml, titleRef, renderDescription }: IssuableBodyProps) {
+export function IssuableBody({ title, titleHtml, descriptionHtml, titleRef, renderDescription }: IssuableBodyProps) {
   return (
     <div className={styles.body}>
-      <h1 className={styles.title} ref={titleRef}>
-        {title}
-      </h1>
+      {titleHtml ? (
+        <ServerHtml as="h1" html={titleHtml} className={styles.title} ref={titleRef as Ref<HTMLElement>} />
+      ) : (
+        <h1 className={styles.title} ref={titleRef}>
+          {title}
+        </h1>
+      )}
       {descriptionHtml
         ? (renderDescription?.(descriptionHtml, styles.description as string) ?? (
             <ServerHtml html={descriptionHtml} className={styles.description} />

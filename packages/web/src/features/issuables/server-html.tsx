@@ -6,7 +6,9 @@ type ServerHtmlProps = {
   html: string;
   className?: string;
   /** The element, for behaviour added to the rendered HTML (task lists). */
-  ref?: Ref<HTMLDivElement>;
+  ref?: Ref<HTMLElement>;
+  /** `h1` for a title the server rendered (its references are links); default a `div`. */
+  as?: 'div' | 'h1';
 };
 
 /**
@@ -24,14 +26,14 @@ function colourLabels(root: HTMLElement) {
  * Shows markdown the server rendered (descriptions, previews), styled as GitLab's markdown. Its
  * references open hover cards (components/hover-card, mounted once for the app).
  */
-export function ServerHtml({ html, className, ref }: ServerHtmlProps) {
-  const own = useRef<HTMLDivElement | null>(null);
+export function ServerHtml({ html, className, ref, as: Element = 'div' }: ServerHtmlProps) {
+  const own = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (own.current && html.includes('data-label-color')) colourLabels(own.current);
   }, [html]);
   return (
-    <div
-      ref={(node) => {
+    <Element
+      ref={(node: HTMLElement | null) => {
         own.current = node;
         if (typeof ref === 'function') ref(node);
         else if (ref) ref.current = node;

@@ -138,6 +138,7 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
         ) : (
           <IssuableBody
             title={issue.title}
+            titleHtml={issue.titleHtml}
             descriptionHtml={isIncident ? null : (issue.descriptionHtml ?? null)}
             titleRef={setTitleElement}
             renderDescription={(_html, className) => (

@@ -7,6 +7,7 @@ import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { projectAutocomplete } from '../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
+import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { LabelPicker, type PickerLabel } from '../../components/planning/label-picker.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,11 +19,13 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { NewIssueMutationDocument, NewIssueQueryDocument } from '../../gql/graphql.ts';
+import { draftKey } from '../../lib/drafts.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 import { TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
 import { useCreateSubmit } from '../issuables/use-create-submit.ts';
+import { DescriptionTemplateSelector } from '../issue-templates/description-template-selector.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
 import { previewIssueMarkdown } from './header/issue-requests.ts';
 import styles from './new-issue-page.module.css';
@@ -41,7 +44,8 @@ function weightError(text: string): string | null {
  */
 export function NewIssuePage({ project }: { project: ResolvedProject }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const { currentUser, loading: userLoading } = useCurrentUser();
   const { data, error } = useQuery(NewIssueQueryDocument, { variables: { fullPath: project.fullPath } });
   useErrorAlert(error, 'Something went wrong while loading this project.');
@@ -59,6 +63,8 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
   const { errors, submit } = useCreateSubmit();
   const attach = useUploads({ kind: 'project', fullPath: project.fullPath });
   const goBack = useGoBack(routes.projectIssues(project.fullPath));
+  // The description's draft in this browser (issue 14: every description form keeps one).
+  const [autosave] = useState<MarkdownAutosave>(() => ({ key: draftKey(location) }));
 
   if (!userLoading && !currentUser) return <Navigate to={routes.signIn(pathname)} replace />;
   if (!data) return error ? null : <SkeletonList rows={6} label="Loading" />;
@@ -96,6 +102,7 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
         const payload = result.data?.createIssue;
         if (payload?.errors.length) return payload.errors;
         if (!payload?.issue) return ['The issue was not created. Try again.'];
+        clearMarkdownDraft(autosave);
         navigate(routes.projectIssue(project.fullPath, payload.issue.iid));
         return [];
       },
@@ -132,11 +139,17 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
             value={issueType}
             onChange={(value) => setIssueType(value as 'ISSUE' | 'INCIDENT')}
           />
+          <DescriptionTemplateSelector
+            projectFullPath={project.fullPath}
+            description={description}
+            onApply={setDescription}
+          />
           <MarkdownEditor
             value={description}
             onChange={setDescription}
             preview={(text) => previewIssueMarkdown(project.fullPath, null, text)}
             autocomplete={projectAutocomplete(project.fullPath)}
+            autosave={autosave}
             onSave={handleSubmit}
             onFiles={attach.onFiles}
             uploads={attach.uploads}
@@ -197,7 +210,13 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
             <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
               {loading ? 'Creating issue…' : 'Create issue'}
             </Button>
-            <Button onPress={goBack} isDisabled={loading}>
+            <Button
+              onPress={() => {
+                clearMarkdownDraft(autosave);
+                goBack();
+              }}
+              isDisabled={loading}
+            >
               Cancel
             </Button>
           </FormActions>

@@ -84,6 +84,7 @@ export function MilestonePage({ scope, iid }: { scope: PlanningScope; iid: strin
       <PageHeader
         breadcrumbs={[...crumbs, { label: milestone.title, to: milestonePath(milestone) }]}
         title={milestone.title}
+        titleHtml={details.data?.milestone?.titleHtml}
         subtitle={
           <span className={styles.subtitle}>
             <span className={styles.badge} data-status={status.toLowerCase()}>

@@ -3,7 +3,7 @@ import { Placeholder } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { EditorProps } from '@tiptap/pm/view';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { CaretRect } from '../autocomplete/caret-position.ts';
@@ -23,10 +23,13 @@ export type RichTextHandle = {
   replaceBeforeCaret: (length: number, text: string) => void;
   /** Where the caret is on screen (the autocomplete list opens there). */
   caretRect: () => CaretRect | null;
+  /** Writes the markdown of what was typed since the last write now (`onChange`), if anything. */
+  flush: () => void;
 };
 
 export type RichTextEditorProps = {
   value: string;
+  /** The markdown, written a pause after typing (SERIALIZE_DELAY_MS), or at once on `flush`, blur and Ctrl/Cmd. */
   onChange: (markdown: string) => void;
   label: string;
   placeholder: string;
@@ -51,6 +54,12 @@ export type RichTextEditorProps = {
 };
 
 const LOADING = 'markdownLoad';
+/**
+ * How long typing may go on before the document is written as markdown: writing a long text on
+ * every keystroke would cost each key a walk of the whole document. At once when the text becomes
+ * empty or stops being empty (forms enable Save by that).
+ */
+export const SERIALIZE_DELAY_MS = 150;
 const ESCAPE = 'Escape';
 
 /** Replaces the document with `markdown` (not undoable, no change event). */
@@ -166,6 +175,9 @@ export default function RichTextEditor({
     autocompleteList,
   };
   const askLink = useCallback(() => setLinkDraft('https://'), []);
+  // Writes the markdown now (set once the editor exists, below); the timer writes it after a pause.
+  const writeNow = useRef(() => {});
+  const writeTimer = useRef<number | undefined>(undefined);
 
   const reportCaret = (current: Editor) => {
     const report = callbacks.current.onCaretText;
@@ -228,6 +240,11 @@ export default function RichTextEditor({
         class: [styles.prose, compact && styles.proseCompact].filter(Boolean).join(' '),
         spellcheck: 'true',
       },
+      // Ctrl/Cmd first: a shortcut of the form (Ctrl+Enter saves) then reads the markdown as typed.
+      handleKeyDown: (_view, event) => {
+        if (event.key === 'Control' || event.key === 'Meta') writeNow.current();
+        return false;
+      },
       handlePaste: (_view, event) => {
         const files = Array.from(event.clipboardData?.files ?? []);
         if (!callbacks.current.onFiles || files.length === 0) return false;
@@ -255,24 +272,40 @@ export default function RichTextEditor({
     onSelectionUpdate: ({ editor: updated }) => {
       if (callbacks.current.autocompleteList) reportCaret(updated);
     },
-    onBlur: () => callbacks.current.onBlur?.(),
+    onBlur: () => {
+      writeNow.current();
+      callbacks.current.onBlur?.();
+    },
     onUpdate: ({ editor: updated, transaction }) => {
       if (transaction.getMeta(LOADING)) return;
-      const markdown = serializeMarkdown(updated.state.doc);
-      if (markdown === written.current) return;
-      written.current = markdown;
-      callbacks.current.onChange(markdown);
+      window.clearTimeout(writeTimer.current);
+      if (updated.isEmpty !== (written.current.trim() === '')) writeNow.current();
+      else writeTimer.current = window.setTimeout(() => writeNow.current(), SERIALIZE_DELAY_MS);
       reportCaret(updated);
     },
   });
 
+  // The markdown of the document, written when it changed since the last write.
+  writeNow.current = () => {
+    window.clearTimeout(writeTimer.current);
+    writeTimer.current = undefined;
+    if (!editor || editor.isDestroyed) return;
+    const markdown = serializeMarkdown(editor.state.doc);
+    if (markdown === written.current) return;
+    written.current = markdown;
+    callbacks.current.onChange(markdown);
+  };
+  useEffect(() => () => window.clearTimeout(writeTimer.current), []);
+
   // The text once the editor is mounted (EditorContent, a child, mounts it first), then whatever is
-  // set from outside (a template, a restored draft, Discard) replaces the document.
+  // set from outside (a template, a restored draft, Discard) replaces the document. Before the
+  // first paint: the form never shows an empty editor first (a frame less until it is ready).
   const loaded = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Tiptap drops an editor that did not mount in time (a busy page) and renders a new one.
     if (!editor || editor.isDestroyed) return;
     if (!loaded.current || value !== written.current) {
+      window.clearTimeout(writeTimer.current);
       written.current = value;
       load(editor, value);
     }
@@ -321,6 +354,7 @@ export default function RichTextEditor({
         const at = editor.view.coordsAtPos(editor.state.selection.from);
         return { left: at.left, top: at.top, height: at.bottom - at.top };
       },
+      flush: () => writeNow.current(),
     }),
     [editor, askLink],
   );

@@ -20,7 +20,8 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
     id: 'gid://gitlab/Epic/1',
     iid: '5',
     title: 'Platform modernisation',
-    titleHtml: 'Platform modernisation',
+    // The server's rendering of the title (its references as links): here the title as it is.
+    titleHtml: (overrides.title as string | undefined) ?? 'Platform modernisation',
     description: 'Move *everything*',
     descriptionHtml: '<p>Move <em>everything</em></p>',
     state: 'opened',

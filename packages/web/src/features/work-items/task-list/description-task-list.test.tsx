@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertsProvider } from '../../../app/alerts/alerts-context.tsx';
@@ -97,6 +97,27 @@ describe('DescriptionTaskList', () => {
     expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
     await waitFor(() => expect(target.save).toHaveBeenCalledWith('- [x] Review\n- [ ] Write\n- [ ] Ship', 4));
+  });
+
+  it('drags an item with a finger on its handle (touch screens fire no HTML drag events)', async () => {
+    const target = setUp();
+    const items = [...document.querySelectorAll<HTMLLIElement>('li[data-sourcepos]')];
+    const handle = items[0]?.querySelector('[draggable="true"]') as HTMLElement;
+    const last = items[2] as HTMLLIElement;
+    // jsdom lays nothing out: the finger is over the last item.
+    const before = document.elementFromPoint;
+    document.elementFromPoint = () => last;
+    fireEvent.pointerDown(handle, { pointerType: 'touch', pointerId: 1, clientX: 5, clientY: 5 });
+    fireEvent.pointerMove(handle, { pointerType: 'touch', pointerId: 1, clientX: 5, clientY: 60 });
+    expect(last.className).toMatch(/dropTarget/);
+    fireEvent.pointerUp(handle, { pointerType: 'touch', pointerId: 1, clientX: 5, clientY: 60 });
+    await waitFor(() => expect(target.save).toHaveBeenCalledWith('- [x] Review\n- [ ] Ship\n- [ ] Write', 4));
+    expect(last.className).not.toMatch(/dropTarget/);
+    // A mouse keeps HTML drag and drop: its pointer events start nothing.
+    fireEvent.pointerDown(handle, { pointerType: 'mouse', pointerId: 2 });
+    fireEvent.pointerUp(handle, { pointerType: 'mouse', pointerId: 2 });
+    expect(target.save).toHaveBeenCalledTimes(1);
+    document.elementFromPoint = before;
   });
 
   it('puts the line back when the child cannot be created', async () => {

@@ -1,5 +1,5 @@
 import { type LineRange, parseSourcepos, sourceLine, type TaskToggle } from '@milepost/shared';
-import { type DragEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type DragEvent, type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ServerHtml } from '../../issuables/server-html.tsx';
@@ -51,7 +51,7 @@ function itemText(item: HTMLLIElement): string {
  * computed on the markdown by line (shared's task-list functions); the page saves it.
  */
 export function TaskListHtml({ html, source, className, editable, busy, handlers }: TaskListHtmlProps) {
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   const [slots, setSlots] = useState<Slot[]>([]);
   const [handles, setHandles] = useState<Handle[]>([]);
   const latest = useRef({ source, handlers, busy });
@@ -139,24 +139,42 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
   }, [container, handleChange]);
 
   const handleDragStart = (event: DragEvent<HTMLDivElement>) => {
-    const handle = event.target instanceof HTMLElement ? event.target.closest(`.${styles.handle}`) : null;
-    const item = handle?.parentElement;
-    const list = item?.parentElement;
-    if (!handle || !item || !list || latest.current.busy) return;
-    dragged.current = { list, from: itemsOf(list).indexOf(item as HTMLLIElement) };
+    const item = startDrag(event.target);
+    if (!item) return;
     event.dataTransfer.effectAllowed = 'move';
     event.dataTransfer.setData('text/plain', itemText(item as HTMLLIElement));
     event.dataTransfer.setDragImage(item, 0, 0);
   };
 
-  const targetOf = (event: DragEvent<HTMLDivElement>) => {
+  /** The item of the dragged list at `at` (a nested item stands for its parent), and its index. */
+  const targetOf = (at: EventTarget | null) => {
     const drag = dragged.current;
-    const target = event.target instanceof Element ? event.target.closest('li') : null;
+    const target = at instanceof Element ? at.closest('li') : null;
     if (!drag || !target) return null;
-    // The item of the dragged list that holds the pointer (a nested item stands for its parent).
     let item: Element | null = target;
     while (item && item.parentElement !== drag.list) item = item.parentElement?.closest('li') ?? null;
     return item ? { drag, to: itemsOf(drag.list).indexOf(item as HTMLLIElement), item } : null;
+  };
+
+  /** Saves the move of the dragged item to `found`'s place (nothing when it is where it was). */
+  const dropAt = (found: ReturnType<typeof targetOf>) => {
+    clearDropMarks();
+    dragged.current = null;
+    if (!found) return;
+    const ranges = itemsOf(found.drag.list)
+      .map((li) => parseSourcepos(li.dataset.sourcepos))
+      .filter((r): r is LineRange => r !== null);
+    if (found.to !== found.drag.from) latest.current.handlers.onMove(ranges, found.drag.from, found.to);
+  };
+
+  /** Starts dragging the item of the handle at `at` (none while a save runs). */
+  const startDrag = (at: EventTarget | null): HTMLElement | null => {
+    const handle = at instanceof HTMLElement ? at.closest<HTMLElement>(`.${styles.handle}`) : null;
+    const item = handle?.parentElement;
+    const list = item?.parentElement;
+    if (!handle || !item || !list || latest.current.busy) return null;
+    dragged.current = { list, from: itemsOf(list).indexOf(item as HTMLLIElement) };
+    return item;
   };
 
   const clearDropMarks = () => {
@@ -165,35 +183,59 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
     }
   };
 
+  /** Marks the item the dragged one would take the place of. */
+  const markTarget = (found: ReturnType<typeof targetOf>) => {
+    clearDropMarks();
+    found?.item.classList.add(styles.dropTarget as string);
+  };
+
   const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
-    const found = targetOf(event);
+    const found = targetOf(event.target);
     if (!found) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'move';
-    clearDropMarks();
-    found.item.classList.add(styles.dropTarget as string);
+    markTarget(found);
   };
 
   const handleDrop = (event: DragEvent<HTMLDivElement>) => {
-    const found = targetOf(event);
-    clearDropMarks();
-    dragged.current = null;
-    if (!found) return;
+    const found = targetOf(event.target);
+    if (found) event.preventDefault();
+    dropAt(found);
+  };
+
+  // Touch screens fire no HTML drag events: a finger on a handle drags with pointer events instead
+  // (the handle takes no scrolling, `touch-action: none`), the item under the finger marked.
+  const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || !startDrag(event.target)) return;
     event.preventDefault();
-    const ranges = itemsOf(found.drag.list)
-      .map((li) => parseSourcepos(li.dataset.sourcepos))
-      .filter((r): r is LineRange => r !== null);
-    if (found.to !== found.drag.from) latest.current.handlers.onMove(ranges, found.drag.from, found.to);
+    (event.target as Element).setPointerCapture?.(event.pointerId);
+  };
+  const underFinger = (event: PointerEvent<HTMLDivElement>) =>
+    targetOf(document.elementFromPoint(event.clientX, event.clientY));
+  const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || !dragged.current) return;
+    markTarget(underFinger(event));
+  };
+  const handlePointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || !dragged.current) return;
+    dropAt(underFinger(event));
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: drag and drop of list items by their handles (pointer only, as GitLab)
+    // biome-ignore lint/a11y/noStaticElementInteractions: drag and drop of list items by their handles (mouse and touch; the ⋮ menu's Move up/down for keyboards)
     <div
       className={styles.container}
       onDragStart={editable ? handleDragStart : undefined}
       onDragOver={editable ? handleDragOver : undefined}
       onDrop={editable ? handleDrop : undefined}
       onDragEnd={() => {
+        clearDropMarks();
+        dragged.current = null;
+      }}
+      onPointerDown={editable ? handlePointerDown : undefined}
+      onPointerMove={editable ? handlePointerMove : undefined}
+      onPointerUp={editable ? handlePointerUp : undefined}
+      onPointerCancel={() => {
         clearDropMarks();
         dragged.current = null;
       }}
