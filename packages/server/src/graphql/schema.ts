@@ -25,6 +25,7 @@ import '../modules/work-items/work-items.schema.ts';
 import '../modules/work-items/work-item-mutations.schema.ts';
 import '../modules/issues/imported.schema.ts';
 import '../modules/todos/todos.schema.ts';
+import '../modules/events/events.schema.ts';
 import '../modules/frequent-items/frequent-items.schema.ts';
 
 export const schema = capListArguments(builder.toSchema({ sortSchema: true }));

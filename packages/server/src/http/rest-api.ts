@@ -20,6 +20,7 @@ import { projectsRoutes } from '../modules/projects/projects.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import type { Services } from '../modules/services.ts';
 import { todosRoutes } from '../modules/todos/todos.routes.ts';
+import { eventsRoutes } from '../modules/events/events.routes.ts';
 import { uploadsRoutes, uploadsUiRoutes } from '../modules/uploads/uploads.routes.ts';
 import { accountUiRoutes } from '../modules/users/account.routes.ts';
 import { autocompleteUiRoutes } from '../modules/users/autocomplete.routes.ts';
@@ -70,6 +71,7 @@ export function registerRestApi(app: FastifyInstance, services: Services, config
       uploadsRoutes(api, services, config);
       searchRoutes(api, services, config);
       todosRoutes(api, services, config);
+      eventsRoutes(api, services, config);
     },
     { prefix: '/api/v4' },
   );

@@ -8,6 +8,7 @@ import { awardsService } from './awards/awards.service.ts';
 import { recomputeEpicDatesForIssues, recomputeEpicDatesForMilestones } from './epics/epic-dates.repository.ts';
 import { epicLinksService } from './epics/epic-links.service.ts';
 import { epicsService } from './epics/epics.service.ts';
+import { eventsService } from './events/events.service.ts';
 import { frequentItemsService } from './frequent-items/frequent-items.service.ts';
 import { groupsService } from './groups/groups.service.ts';
 import { issueTemplatesService } from './issue-templates/issue-templates.service.ts';
@@ -99,6 +100,7 @@ export function createServices(
     workItems: workItemsService(db, issues, timeTracking),
     markdown: markdownService(db),
     todos: todosService(db),
+    events: eventsService(db),
     frequentItems: frequentItemsService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),

@@ -33,3 +33,16 @@ export function featureSwitchesOf(value: unknown): FeatureSwitches {
     multipleScopedLabels: pick('multipleScopedLabels'),
   };
 }
+
+/**
+ * The filter bar's token types the switches turn off, so no screen suggests a filter for a
+ * switched-off feature: health status without health status; on the epic lists and the roadmap the
+ * 'Epic' token (an epic's descendants) without sub-epics. The issue lists keep 'Epic' (an issue's
+ * epic is no sub-epic).
+ */
+export function tokenTypesSwitchedOff(switches: FeatureSwitches, list: 'epics' | 'issues'): ('health' | 'epic')[] {
+  const off: ('health' | 'epic')[] = [];
+  if (!switches.healthStatus) off.push('health');
+  if (!switches.subEpics && list === 'epics') off.push('epic');
+  return off;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarCounterLabel, formatCount, formatPercentChange } from './numbers.ts';
+import { avatarCounterLabel, cappedCountLabel, formatCount, formatPercentChange } from './numbers.ts';
 
 describe('formatCount', () => {
   it.each([
@@ -58,5 +58,18 @@ describe('avatarCounterLabel', () => {
     [2.7, '+2'],
   ])('%d hidden → %j', (hidden, label) => {
     expect(avatarCounterLabel(hidden)).toBe(label);
+  });
+});
+
+describe('cappedCountLabel', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [99, '99'],
+    [100, '99+'],
+    [12_345, '99+'],
+    [-3, '0'],
+  ])('%i reads %s', (count, text) => {
+    expect(cappedCountLabel(count)).toBe(text);
   });
 });

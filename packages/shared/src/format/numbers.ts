@@ -37,6 +37,12 @@ export function formatPercentChange(previous: number, current: number): string |
 /** The avatar list's counter never shows more than this; past it, it reads '99+'. */
 export const AVATAR_COUNTER_CAP = 99;
 
+/** A badge's count (the top bar's to-dos): the number up to 99, then '99+' (GitLab's counters). */
+export function cappedCountLabel(count: number): string {
+  const n = Math.max(0, Math.floor(count));
+  return n > AVATAR_COUNTER_CAP ? `${AVATAR_COUNTER_CAP}+` : String(n);
+}
+
 /** '+N' for N hidden avatars, '99+' past 99; null when nothing is hidden. */
 export function avatarCounterLabel(hidden: number): string | null {
   const count = Math.max(0, Math.floor(hidden));

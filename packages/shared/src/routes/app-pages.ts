@@ -18,6 +18,7 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/admin$/, access: 'admin' },
   { pattern: /^\/search$/, access: 'public' },
   { pattern: /^\/dashboard\/(issues|epics)$/, access: 'signed-in' },
+  { pattern: /^\/dashboard\/(projects(\/member)?|activity|milestones)$/, access: 'signed-in' },
   { pattern: /^\/explore(\/projects|\/groups)?$/, access: 'public' },
   { pattern: /^\/groups\/new$/, access: 'signed-in' },
   { pattern: /^\/-\/help$/, access: 'public' },

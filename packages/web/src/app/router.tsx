@@ -47,6 +47,18 @@ const DashboardEpicsPage = lazyPage(
   () => import('../features/dashboard/dashboard-epics-page.tsx'),
   'DashboardEpicsPage',
 );
+const DashboardProjectsPage = lazyPage(
+  () => import('../features/dashboard/dashboard-projects-page.tsx'),
+  'DashboardProjectsPage',
+);
+const DashboardActivityPage = lazyPage(
+  () => import('../features/dashboard/dashboard-activity-page.tsx'),
+  'DashboardActivityPage',
+);
+const DashboardMilestonesPage = lazyPage(
+  () => import('../features/dashboard/dashboard-milestones-page.tsx'),
+  'DashboardMilestonesPage',
+);
 const ExploreProjectsPage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExploreProjectsPage');
 const ExploreGroupsPage = lazyPage(() => import('../features/explore/explore-page.tsx'), 'ExploreGroupsPage');
 const NewGroupPage = lazyPage(() => import('../features/groups/new-group-page.tsx'), 'NewGroupPage');
@@ -105,6 +117,12 @@ export function createRouter() {
                     </RequireSignIn>,
                   ),
                 },
+                ...[
+                  { path: 'dashboard/projects', element: <DashboardProjectsPage /> },
+                  { path: 'dashboard/projects/member', element: <DashboardProjectsPage /> },
+                  { path: 'dashboard/activity', element: <DashboardActivityPage /> },
+                  { path: 'dashboard/milestones', element: <DashboardMilestonesPage /> },
+                ].map((route) => ({ ...route, element: page(<RequireSignIn>{route.element}</RequireSignIn>) })),
                 { path: 'explore', element: <Navigate to={routes.exploreProjects()} replace /> },
                 { path: 'explore/projects', element: page(<ExploreProjectsPage />) },
                 { path: 'explore/groups', element: page(<ExploreGroupsPage />) },

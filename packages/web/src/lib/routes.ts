@@ -49,6 +49,10 @@ export const routes = {
   search: (search?: string) => (search ? `/search?search=${encodeURIComponent(search)}` : '/search'),
   dashboardIssues: () => '/dashboard/issues',
   dashboardEpics: () => '/dashboard/epics',
+  dashboardProjects: (tab: 'contributed' | 'member' = 'contributed') =>
+    tab === 'member' ? '/dashboard/projects/member' : '/dashboard/projects',
+  dashboardActivity: () => '/dashboard/activity',
+  dashboardMilestones: () => '/dashboard/milestones',
   exploreProjects: () => '/explore/projects',
   exploreGroups: () => '/explore/groups',
   newGroup: () => '/groups/new',

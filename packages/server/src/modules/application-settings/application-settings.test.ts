@@ -193,7 +193,23 @@ describe('application settings', () => {
       { as: admin },
     );
     expect(read.data?.project.issue.healthStatus).toBeNull();
+    // REST nulls it too (GitLab's entity without the licensed feature): one issue, the list, the page's JSON.
+    const one = await t.request({ method: 'GET', url, as: admin });
+    expect(one.json<{ health_status: string | null }>().health_status).toBeNull();
+    const list = await t.request({ method: 'GET', url: `/api/v4/projects/${project.project.id}/issues`, as: admin });
+    const listed = list.json<{ iid: number; health_status: string | null }[]>().find((i) => i.iid === issue.issue.iid);
+    expect(listed?.health_status).toBeNull();
+    const page = await t.request({
+      method: 'GET',
+      url: `/${project.project.fullPath}/-/issues/${issue.issue.iid}.json`,
+      as: admin,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<{ health_status: string | null }>().health_status).toBeNull();
     await settings('PUT', admin, { health_status_enabled: true });
+    expect((await t.request({ method: 'GET', url, as: admin })).json<{ health_status: string }>().health_status).toBe(
+      'at_risk',
+    );
     const back = await t.graphql<{ project: { issue: { healthStatus: string | null } } }>(
       'query($p: ID!, $i: String!) { project(fullPath: $p) { issue(iid: $i) { healthStatus } } }',
       { p: project.project.fullPath, i: String(issue.issue.iid) },

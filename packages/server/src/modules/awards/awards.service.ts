@@ -16,6 +16,7 @@ import { findReadableEpic } from '../issues/issues.adapters.ts';
 import type { IssueNode } from '../issues/issues.types.ts';
 import { noteableSubject, notesService } from '../notes/notes.service.ts';
 import type { NoteNode } from '../notes/notes.types.ts';
+import { resolveTodosOfActor } from '../todos/todo-triggers.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { type AwardableType, type AwardRow, awardsRepository } from './awards.repository.ts';
 
@@ -78,6 +79,7 @@ export function awardsService(db: Db) {
           await r.delete(existing.id);
           return { award: existing, toggledOn: false };
         }
+        if (awardable.type !== 'Note') await resolveTodosOfActor(tx, actor, awardable);
         return { award: await r.insert(awardable.type, idOf(awardable), user.id, name), toggledOn: true };
       });
     },
@@ -100,7 +102,10 @@ export function awardsService(db: Db) {
       if (await repo.find(awardable.type, idOf(awardable), user.id, name)) {
         throw new ValidationError({ base: ['User has already been taken'] }, 404);
       }
-      return await repo.insert(awardable.type, idOf(awardable), user.id, name);
+      return await transaction(db, async (tx) => {
+        if (awardable.type !== 'Note') await resolveTodosOfActor(tx, actor, awardable);
+        return await awardsRepository(tx).insert(awardable.type, idOf(awardable), user.id, name);
+      });
     },
 
     /** One award of the awardable, by id. */

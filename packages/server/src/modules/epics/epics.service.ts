@@ -11,6 +11,7 @@ import type { GroupRow } from '../../db/schema.ts';
 import { together, transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { assertSubEpics, scopedLabelRule } from '../application-settings/feature-switches.ts';
+import { recordEpicEvent, stateAction } from '../events/event-log.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackEpic } from '../notes/system-notes.ts';
 import { withTaskToggled } from '../task-lists/task-toggle.ts';
@@ -272,6 +273,7 @@ export function epicsService(db: Db) {
         const row = await txRepo.findById(epic.id);
         if (!row) throw new Error('created epic vanished');
         await createTodos(tx, actor, { type: 'Epic', node: row }, { text: row.epic.description });
+        await recordEpicEvent(tx, actor, row, 'created');
         return row;
       });
     },
@@ -310,7 +312,8 @@ export function epicsService(db: Db) {
               ? { state: 'opened' as const, closedAt: null, closedById: null }
               : {};
         await txRepo.update(current.epic.id, { ...changes, ...state, updatedAt: input.updatedAt ?? now });
-        const labelIds = await nextLabelIds(tx, current.group, await txRepo.labelIds(epic.id), input);
+        const labelsBefore = await txRepo.labelIds(epic.id);
+        const labelIds = await nextLabelIds(tx, current.group, labelsBefore, input);
         if (labelIds) await txRepo.setLabels(epic.id, labelIds);
         const recompute = [epic.id];
         if (input.parentId !== undefined && input.parentId !== current.epic.parentId) {
@@ -321,17 +324,25 @@ export function epicsService(db: Db) {
         await history.record();
         const row = await txRepo.findById(epic.id);
         if (!row) throw new NotFoundError('Epic Not Found');
-        if (changes.description !== undefined) {
+        // The actor's own pending to-dos are done when they change the title, description, state or
+        // labels (GitLab's `has_changes?`); users the description newly mentions get one.
+        const acted =
+          row.epic.title !== current.epic.title ||
+          row.epic.description !== current.epic.description ||
+          row.epic.state !== current.epic.state ||
+          (labelIds !== undefined &&
+            (labelIds.length !== labelsBefore.length || labelIds.some((id) => !labelsBefore.includes(id))));
+        if (changes.description !== undefined || acted) {
           await createTodos(
             tx,
             actor,
             { type: 'Epic', node: row },
-            {
-              text: row.epic.description,
-              previousText: current.epic.description,
-            },
+            changes.description === undefined
+              ? { acted }
+              : { text: row.epic.description, previousText: current.epic.description, acted },
           );
         }
+        await recordEpicEvent(tx, actor, row, stateAction(current.epic.state, row.epic.state));
         return row;
       });
     },

@@ -7,7 +7,8 @@
 import type { Actor } from '../../authz/actor.ts';
 import { can } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
-import type { EpicIssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
+import type { EpicIssueRow, IssueRow, LabelRow, MilestoneRow, UserRow } from '../../db/schema.ts';
+import { featureSwitches } from '../application-settings/feature-switches.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { iterationsService } from '../iterations/iterations.service.ts';
@@ -39,6 +40,8 @@ export type IssueDetails = {
   userNotesCount: number;
   /** seconds spent (the sum of the issue's timelogs) */
   totalTimeSpent: number;
+  /** the health status as shown: null while health status is switched off on the instance (GitLab's licensed feature) */
+  healthStatus: IssueRow['healthStatus'];
 };
 
 export async function issueDetails(
@@ -61,12 +64,13 @@ export async function issueDetails(
   const ancestorIds = milestoneIds.length
     ? [...new Set(nodes.flatMap((n) => n.group.traversalIds))].filter((id) => !groupPath.has(id))
     : [];
-  const [labels, milestones, users, facts, ancestors] = await Promise.all([
+  const [labels, milestones, users, facts, ancestors, switches] = await Promise.all([
     repo.labelsOf(ids),
     repo.milestonesByIds(milestoneIds),
     usersRepository(db).findByIds(userIds),
     issueDetailsRepository(db).pageFacts(ids, actor.user?.id ?? null),
     groupsRepository(db).findByIds(ancestorIds),
+    featureSwitches(db),
   ]);
   for (const g of ancestors) groupPath.set(g.id, g.fullPath);
   const relations = [...facts.values()].flatMap((f) => (f.relation ? [f.relation] : []));
@@ -137,6 +141,7 @@ export async function issueDetails(
           totalTimeSpent: facts.get(n.issue.id)?.totalTimeSpent ?? 0,
           iteration: iterations.get(n.issue.id) ?? null,
           iterationGroupPath: groupPath.get(iterations.get(n.issue.id)?.groupId ?? 0) ?? null,
+          healthStatus: switches.healthStatus ? n.issue.healthStatus : null,
         },
       ];
     }),

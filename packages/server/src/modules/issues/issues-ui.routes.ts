@@ -128,7 +128,7 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
           : null,
         weight: n.issue.weight,
         due_date: n.issue.dueDate,
-        health_status: n.issue.healthStatus,
+        health_status: d ? d.healthStatus : null,
         created_at: n.issue.createdAt.toISOString(),
         closed_at: n.issue.closedAt?.toISOString() ?? null,
         can_admin: true,

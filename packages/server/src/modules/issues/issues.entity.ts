@@ -115,7 +115,7 @@ export function issueEntity(node: IssueNode, d: IssueDetails, baseUrl: string, o
         }
       : null,
     iteration: d.iteration ? iterationEntity(d.iteration, d.iterationGroupPath ?? '', baseUrl) : null,
-    health_status: issue.healthStatus,
+    health_status: d.healthStatus,
   };
 }
 

@@ -16,6 +16,7 @@ import type { IssueRow, LabelRow } from '../../db/schema.ts';
 import { together, transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { checkHealthStatus, scopedLabelRule } from '../application-settings/feature-switches.ts';
+import { recordIssueEvent, stateAction } from '../events/event-log.ts';
 import { labelsService } from '../labels/labels.service.ts';
 import { trackIssue } from '../notes/system-notes.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
@@ -84,6 +85,32 @@ function draftIssue(project: ProjectWithGroup): IssueNode {
     lastEditedById: null,
   };
   return { issue, ...project, assigneeIds: [] };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+
+async function labelIdsOf(tx: Db, issueId: number): Promise<number[]> {
+  return ((await issuesRepository(tx).labelsOf([issueId])).get(issueId) ?? []).map((l) => l.id);
+}
+
+/**
+ * GitLab's `has_changes?`: the actor changed the title, description, state, assignees or milestone
+ * (labels are compared by the caller) — their own pending to-dos on the issue are then done.
+ */
+function actedOn(
+  before: IssueRow,
+  after: IssueRow,
+  assigneesBefore: readonly number[],
+  assigneesAfter: readonly number[],
+): boolean {
+  return (
+    before.title !== after.title ||
+    before.description !== after.description ||
+    before.state !== after.state ||
+    before.milestoneId !== after.milestoneId ||
+    !sameIds(assigneesBefore, assigneesAfter)
+  );
 }
 
 export function issuesService(db: Db) {
@@ -245,6 +272,7 @@ export function issuesService(db: Db) {
           await links.setParent(row.id, given.workItemParentId);
         }
         await createTodos(tx, actor, { type: 'Issue', node }, { assigned: node.assigneeIds, text: row.description });
+        await recordIssueEvent(tx, actor, row, 'created');
         return node;
       });
     },
@@ -318,6 +346,7 @@ export function issuesService(db: Db) {
           await r.setAssignees(row.id, assignees);
           next = { ...next, assigneeIds: assignees };
         }
+        const labelsChanged = labels !== undefined && !sameIds(await labelIdsOf(tx, row.id), labels);
         if (labels) await r.setLabels(row.id, labels);
         if (given.epicId === null && relation) await unlinkIssue(tx, actor, next);
         else if (given.epicId != null) {
@@ -336,10 +365,13 @@ export function issuesService(db: Db) {
           {
             assigned:
               given.assigneeIds === undefined ? [] : next.assigneeIds.filter((id) => !node.assigneeIds.includes(id)),
+            unassigned: node.assigneeIds.filter((id) => !next.assigneeIds.includes(id)),
             text: changes.description === undefined ? undefined : row.description,
             previousText: issue.description,
+            acted: labelsChanged || actedOn(issue, row, node.assigneeIds, next.assigneeIds),
           },
         );
+        await recordIssueEvent(tx, actor, row, stateAction(issue.state, row.state));
         return next;
       });
     },

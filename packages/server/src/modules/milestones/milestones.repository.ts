@@ -45,6 +45,8 @@ export type MilestoneScope = {
   projectIds?: readonly number[];
   /** projects anywhere under this group */
   projectsUnder?: number;
+  /** a user's milestones: of the groups under these namespaces and of their projects, and of these projects */
+  memberOf?: { namespaceIds: readonly number[]; projectIds: readonly number[] };
 };
 
 /** The filters of a milestone list, as the service takes them and the repository applies them. */
@@ -88,6 +90,13 @@ function scopeCondition(s: MilestoneScope): SQL {
   if (s.projectsUnder !== undefined) {
     parts.push(sql`project_id IN (SELECT p.id FROM projects p JOIN groups pg ON pg.id = p.group_id
       WHERE pg.traversal_ids @> ARRAY[${s.projectsUnder}]::bigint[])`);
+  }
+  if (s.memberOf) {
+    const { namespaceIds, projectIds } = s.memberOf;
+    parts.push(sql`group_id IN (SELECT id FROM groups WHERE traversal_ids && ${ids(namespaceIds)})`);
+    parts.push(sql`project_id = ANY(${ids(projectIds)})`);
+    parts.push(sql`project_id IN (SELECT p.id FROM projects p JOIN groups pg ON pg.id = p.group_id
+      WHERE pg.traversal_ids && ${ids(namespaceIds)})`);
   }
   return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`FALSE`;
 }
@@ -191,6 +200,21 @@ export function milestonesRepository(db: Db) {
         closedAt: row.state === 'closed' && row.closed_at ? new Date(row.closed_at as string) : null,
         weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
       }));
+    },
+    /** Per milestone: its issues the `visible` condition (over `i`, `p`, `pg`) lets through, and the closed ones. */
+    async issueCounts(
+      milestoneIds: readonly number[],
+      visible: SQL,
+    ): Promise<Map<number, { total: number; closed: number }>> {
+      if (milestoneIds.length === 0) return new Map();
+      const r = await db.execute<{ milestone_id: number; total: number; closed: number }>(sql`
+        SELECT i.milestone_id, count(*)::int AS total, (count(*) FILTER (WHERE i.state = 'closed'))::int AS closed
+        FROM issues i JOIN projects p ON p.id = i.project_id JOIN groups pg ON pg.id = p.group_id
+        WHERE i.milestone_id = ANY(${ids(milestoneIds)}) AND ${visible}
+        GROUP BY i.milestone_id`);
+      return new Map(
+        r.rows.map((row) => [Number(row.milestone_id), { total: Number(row.total), closed: Number(row.closed) }]),
+      );
     },
     /** Project milestones titled `title` in projects anywhere under this group (promotion's merge set). */
     async projectMilestonesUnder(groupId: number, title: string): Promise<MilestoneRow[]> {

@@ -7,6 +7,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { type MilestoneNode, MilestoneRef } from '../../graphql/refs.ts';
+import { CurrentUserRef } from '../auth/auth.schema.ts';
 import { GroupRef } from '../groups/groups.schema.ts';
 import type { MarkdownContext } from '../markdown/markdown.service.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
@@ -38,6 +39,34 @@ async function markdownContext(ctx: GraphQLContext, m: MilestoneNode): Promise<M
     ? { type: 'Project', project: { fullPath: path } }
     : { type: 'Group', group: { fullPath: path } };
 }
+
+/** Per request: the milestones' issue counts, batched. */
+const statsLoaders = new WeakMap<GraphQLContext, DataLoader<number, { total: number; closed: number }>>();
+function statsOf(ctx: GraphQLContext, id: number) {
+  let loader = statsLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly number[]) => {
+      const map = await ctx.services.milestones.issueStats(ctx.actor, ids);
+      return ids.map((id) => map.get(id) ?? { total: 0, closed: 0 });
+    });
+    statsLoaders.set(ctx, loader);
+  }
+  return loader.load(id);
+}
+
+const MilestoneStatsRef = builder.objectRef<{ total: number; closed: number }>('MilestoneStats').implement({
+  description: 'Contains statistics about a milestone.',
+  fields: (t) => ({
+    totalIssuesCount: t.int({
+      description: 'Total number of issues associated with the milestone.',
+      resolve: (s) => s.total,
+    }),
+    closedIssuesCount: t.int({
+      description: 'Number of closed issues associated with the milestone.',
+      resolve: (s) => s.closed,
+    }),
+  }),
+});
 
 /** Per request: projects of project milestones, with their groups, batched. */
 const projectLoaders = new WeakMap<GraphQLContext, DataLoader<number, ProjectNode | undefined>>();
@@ -199,6 +228,11 @@ MilestoneRef.implement({
         return (await ctx.can('readGroup', { type: 'Group', group })) ? group : null;
       },
     }),
+    stats: t.field({
+      type: MilestoneStatsRef,
+      description: 'Milestone statistics: its issues the current user may read.',
+      resolve: (m, _a, ctx) => statsOf(ctx, m.milestone.id),
+    }),
   }),
 });
 
@@ -333,6 +367,25 @@ builder.objectField(ProjectRef, 'milestones', (t) =>
               ...options(args, page),
               includeAncestors: args.includeAncestors ?? false,
             });
+            return { rows: toNodes(rows, null), total };
+          }),
+        ),
+    },
+    MilestoneConnection,
+  ),
+);
+
+builder.objectField(CurrentUserRef, 'milestones', (t) =>
+  t.connection(
+    {
+      type: MilestoneRef,
+      description:
+        'Milestones of the groups and projects the user is a member of, and of their subgroups and projects (the dashboard).',
+      args: milestoneListArgs(),
+      resolve: (_user, args, ctx) =>
+        asGraphQL(() =>
+          offsetConnection(args, async (page) => {
+            const { rows, total } = await ctx.services.milestones.listForUser(ctx.actor, options(args, page));
             return { rows: toNodes(rows, null), total };
           }),
         ),

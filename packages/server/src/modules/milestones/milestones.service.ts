@@ -14,6 +14,7 @@
  * adminMilestone (Reporter+). Lists never contain milestones of containers the actor cannot read.
  */
 import { isIsoDate } from '@milepost/shared';
+import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
 import { can, visibleIssuesSql, visibleMilestonesSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import type { GroupRow, MilestoneRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
 import { byContainer, type Container } from '../containers/container.ts';
+import { recordMilestoneEvent, stateAction } from '../events/event-log.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { projectsRepository } from '../projects/projects.repository.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
@@ -140,7 +142,7 @@ export function milestonesService(db: Db) {
 
   async function list(
     actor: Actor,
-    base: Pick<MilestoneListFilter, 'groupIds' | 'descendantGroupsOf' | 'projectIds' | 'projectsUnder'>,
+    base: Pick<MilestoneListFilter, 'groupIds' | 'descendantGroupsOf' | 'projectIds' | 'projectsUnder' | 'memberOf'>,
     o: MilestoneListOptions,
   ) {
     checkOptions(o);
@@ -181,6 +183,23 @@ export function milestonesService(db: Db) {
         },
         o,
       );
+    },
+
+    /**
+     * The milestones of the groups and projects the signed-in actor is a member of (and of their
+     * subgroups and projects), those they may read: the dashboard's 'Milestones'.
+     */
+    async listForUser(actor: Actor, o: MilestoneListOptions) {
+      if (!actor.user) return { rows: [], total: 0 };
+      const memberships = await loadMemberships(db, actor.user.id);
+      const of = (type: 'Namespace' | 'Project') =>
+        memberships.filter((m) => m.sourceType === type).map((m) => m.sourceId);
+      return await list(actor, { memberOf: { namespaceIds: of('Namespace'), projectIds: of('Project') } }, o);
+    },
+
+    /** Issue counts of readable milestones (callers resolved them): the issues the actor may read, and the closed ones. */
+    async issueStats(actor: Actor, milestoneIds: readonly number[]) {
+      return await repo.issueCounts(milestoneIds, await visibleIssuesSql(db, actor));
     },
 
     /** A group's or project's milestones; `includeDescendants` counts for a group only. */
@@ -260,7 +279,7 @@ export function milestonesService(db: Db) {
             c.type === 'Group' ? 'group_milestones' : 'project_milestones',
             own.groupId ?? own.projectId ?? 0,
           );
-          return await txRepo.insert({
+          const row = await txRepo.insert({
             ...own,
             iid,
             title: v.title as string,
@@ -268,6 +287,8 @@ export function milestonesService(db: Db) {
             startDate: v.startDate ?? null,
             dueDate: v.dueDate ?? null,
           });
+          await recordMilestoneEvent(tx, actor, row, 'created');
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ValidationError({ title: ['has already been taken'] });
@@ -289,6 +310,7 @@ export function milestonesService(db: Db) {
           if (row.startDate !== milestone.startDate || row.dueDate !== milestone.dueDate) {
             await notify(tx, { milestoneIds: [row.id], detachedIssueIds: [] });
           }
+          await recordMilestoneEvent(tx, actor, row, stateAction(milestone.state, row.state));
           return row;
         });
       } catch (error) {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { NoteRow, UserRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { recordNoteEvent } from '../events/event-log.ts';
 import { issueNodes } from '../issues/issue-nodes.ts';
 import { loadEpics } from '../issues/issues.adapters.ts';
 import { createTodos } from '../todos/todo-triggers.ts';
@@ -190,7 +191,15 @@ export function notesService(db: Db) {
           discussionId,
           ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
         });
-        await createTodos(tx, actor, noteable, { text: body, note });
+        await createTodos(tx, actor, noteable, { text: body, note, acted: true });
+        await recordNoteEvent(
+          tx,
+          actor,
+          note,
+          noteable.type === 'Issue'
+            ? { issueId: noteable.node.issue.id, projectId: noteable.node.project.id }
+            : { epicId: noteable.node.epic.id, groupId: noteable.node.group.id },
+        );
         return { note, noteable };
       });
     },
@@ -211,7 +220,12 @@ export function notesService(db: Db) {
         );
         if (!row) throw new ConflictError(STALE_NOTE_MESSAGE);
         // Users the edit newly mentions get a to-do, as for a new comment.
-        await createTodos(tx, actor, node.noteable, { text: body, previousText: node.note.note, note: row });
+        await createTodos(tx, actor, node.noteable, {
+          text: body,
+          previousText: node.note.note,
+          note: row,
+          acted: true,
+        });
         return { note: row, noteable: node.noteable };
       });
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { type GroupRow, groups, members, type ProjectRow, projects, routes } from '../../db/schema.ts';
@@ -15,9 +15,24 @@ export type ProjectListFilter = {
   /** projects anywhere under this group */
   underGroupId?: number;
   memberOf?: { namespaceIds: readonly number[]; projectIds: readonly number[] };
+  /** projects where this user did something (the activity feed's events: GitLab's contributed projects) */
+  contributedBy?: number;
+  sort?: ProjectSortKey;
   limit: number;
   offset: number;
 };
+
+/** The lists' orders (GitLab's `sort` values the dashboard offers); ties broken by id. */
+export const PROJECT_SORTS = {
+  name_asc: sql`lower(${projects.name}) ASC, ${projects.id} ASC`,
+  name_desc: sql`lower(${projects.name}) DESC, ${projects.id} DESC`,
+  created_desc: sql`${projects.createdAt} DESC, ${projects.id} DESC`,
+  created_asc: sql`${projects.createdAt} ASC, ${projects.id} ASC`,
+  latest_activity_desc: sql`${projects.lastActivityAt} DESC, ${projects.id} DESC`,
+  latest_activity_asc: sql`${projects.lastActivityAt} ASC, ${projects.id} ASC`,
+  full_path_asc: sql`${projects.fullPath} ASC`,
+} as const;
+export type ProjectSortKey = keyof typeof PROJECT_SORTS;
 
 const ids = (values: readonly number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
 
@@ -58,6 +73,11 @@ export function projectsRepository(db: Db) {
           sql`(${projects.id} = ANY(${ids(f.memberOf.projectIds)}) OR ${projectGroup.traversalIds} && ${ids(f.memberOf.namespaceIds)})`,
         );
       }
+      if (f.contributedBy !== undefined) {
+        conditions.push(
+          sql`${projects.id} IN (SELECT ce.project_id FROM events ce WHERE ce.author_id = ${f.contributedBy} AND ce.project_id IS NOT NULL)`,
+        );
+      }
       const where = and(...conditions);
       const [rows, totals] = await Promise.all([
         db
@@ -65,7 +85,7 @@ export function projectsRepository(db: Db) {
           .from(projects)
           .innerJoin(projectGroup, eq(projectGroup.id, projects.groupId))
           .where(where)
-          .orderBy(asc(projects.fullPath))
+          .orderBy(PROJECT_SORTS[f.sort ?? 'full_path_asc'])
           .limit(f.limit)
           .offset(f.offset),
         db

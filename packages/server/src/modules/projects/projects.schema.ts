@@ -1,11 +1,14 @@
 import { PROJECT_ABILITIES, visibilityName } from '@milepost/shared';
+import { GraphQLError } from 'graphql';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
+import { CurrentUserRef } from '../auth/auth.schema.ts';
 import { GroupRef, NamespaceRef } from '../groups/groups.schema.ts';
+import { PROJECT_SORTS, type ProjectSortKey } from './projects.repository.ts';
 
 /** A project travels with its group: every access decision about a project needs both. */
 export type ProjectNode = { project: ProjectRow; group: GroupRow };
@@ -122,6 +125,51 @@ builder.objectField(GroupRef, 'projectsCount', (t) =>
   }),
 );
 
+/** A `sort` argument's key; anything else is refused with the values it takes. */
+function sortKey(value: string | null | undefined): ProjectSortKey | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const key = value.toLowerCase();
+  if (key in PROJECT_SORTS && key !== 'full_path_asc') return key as ProjectSortKey;
+  throw new GraphQLError(`sort must be one of ${SORT_VALUES.join(', ')}`);
+}
+const SORT_VALUES = Object.keys(PROJECT_SORTS).filter((key) => key !== 'full_path_asc');
+
+const ProjectSortEnum = builder.enumType('ProjectSort', {
+  description: 'Values for sorting projects.',
+  values: Object.fromEntries(
+    SORT_VALUES.map((key) => [key.toUpperCase(), { value: key, description: `Ordered by ${key.replace(/_/g, ' ')}.` }]),
+  ) as Record<string, { value: string }>,
+});
+
+builder.objectField(CurrentUserRef, 'contributedProjects', (t) =>
+  t.connection(
+    {
+      type: ProjectRef,
+      description:
+        'Projects the user contributed to (opened, closed or commented on something there) that they may read.',
+      args: {
+        search: t.arg.string({
+          required: false,
+          description: 'Search query, which can be for the project name or path.',
+        }),
+        sort: t.arg({ type: ProjectSortEnum, required: false, description: 'Sort contributed projects.' }),
+      },
+      resolve: (_user, args, ctx) =>
+        offsetConnection(args, async ({ limit, offset }) => {
+          const page = await ctx.services.projects.list(ctx.actor, {
+            search: args.search ?? undefined,
+            contributed: true,
+            sort: (args.sort as ProjectSortKey | null) ?? 'latest_activity_desc',
+            limit,
+            offset,
+          });
+          return { rows: await withGroups(page.rows, ctx), total: page.total };
+        }),
+    },
+    ProjectConnection,
+  ),
+);
+
 builder.queryFields((t) => ({
   project: t.field({
     type: ProjectRef,
@@ -150,12 +198,18 @@ builder.queryFields((t) => ({
           required: false,
           description: 'Return only projects that the current user is a member of.',
         }),
+        sort: t.arg.string({
+          required: false,
+          description:
+            'Sort order of results: `name_asc`, `name_desc`, `created_desc`, `created_asc`, `latest_activity_desc` or `latest_activity_asc` (by full path when not given).',
+        }),
       },
       resolve: (_root, args, ctx) =>
         offsetConnection(args, async ({ limit, offset }) => {
           const page = await ctx.services.projects.list(ctx.actor, {
             search: args.search ?? undefined,
             membership: args.membership ?? false,
+            sort: sortKey(args.sort),
             limit,
             offset,
           });

@@ -10,7 +10,7 @@ import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, Valida
 import { currentApplicationSettings } from '../application-settings/application-settings.repository.ts';
 import { groupsRepository } from '../groups/groups.repository.ts';
 import { FieldErrors } from '../validation.ts';
-import { projectsRepository } from './projects.repository.ts';
+import { type ProjectSortKey, projectsRepository } from './projects.repository.ts';
 
 export type ProjectInput = {
   name?: unknown;
@@ -57,10 +57,14 @@ export function projectsService(db: Db) {
         groupId?: number;
         underGroupId?: number;
         membership?: boolean;
+        /** only projects the actor contributed to (their events) */
+        contributed?: boolean;
+        sort?: ProjectSortKey;
         limit: number;
         offset: number;
       },
     ): Promise<{ rows: ProjectRow[]; total: number }> {
+      if (opts.contributed && !actor.user) return { rows: [], total: 0 };
       let memberOf: { namespaceIds: number[]; projectIds: number[] } | undefined;
       if (opts.membership) {
         if (!actor.user) return { rows: [], total: 0 };
@@ -76,6 +80,8 @@ export function projectsService(db: Db) {
         groupId: opts.groupId,
         underGroupId: opts.underGroupId,
         memberOf,
+        contributedBy: opts.contributed ? actor.user?.id : undefined,
+        sort: opts.sort,
         limit: opts.limit,
         offset: opts.offset,
       });

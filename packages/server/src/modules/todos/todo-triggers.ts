@@ -6,6 +6,11 @@
  *   the start of a line, `mentioned` for the others — only mentions the text did not have before.
  * A user gets one only if they may read the issue or epic (and the comment, when internal), is
  * active, and has no pending to-do there yet (GitLab's one pending to-do per target).
+ *
+ * Acting on the target marks the actor's own pending to-dos on it done first (GitLab's
+ * `resolve_todos_for_target`): commenting, closing or reopening, editing the title or description,
+ * changing the assignees, milestone or labels, reacting with an emoji. Someone else's action leaves
+ * them pending. Users removed from the assignees lose their pending `assigned` to-dos there (done).
  */
 import type { Actor } from '../../authz/actor.ts';
 import { userActor } from '../../authz/actor.ts';
@@ -37,6 +42,10 @@ export type TodoChange = {
   previousText?: string;
   /** The comment whose text this is. */
   note?: NoteRow;
+  /** The actor acted on the target (see above): their pending to-dos on it are done. */
+  acted?: boolean;
+  /** Users removed from the issue's assignees: their pending `assigned` to-dos there are done. */
+  unassigned?: readonly number[];
 };
 
 /** Whether `user` may read the target (and the comment, if it is internal). */
@@ -49,11 +58,14 @@ async function canRead(tx: Db, user: UserRow, target: TodoTarget, note: NoteRow 
   return !note?.internal || (await can(tx, reader, 'readInternalNote', subject));
 }
 
-/** Saves the to-dos `change` makes (through `tx`, the caller's transaction). */
+/** Saves the to-dos `change` makes and marks done those it settles (through `tx`, the caller's transaction). */
 export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, change: TodoChange): Promise<void> {
   const author = actor.user;
   if (!author) return;
   const key = targetKey(target);
+  const repo = todosRepository(tx);
+  if (change.acted) await repo.resolveOnTarget(key, [author.id]);
+  if (change.unassigned?.length) await repo.resolveOnTarget(key, change.unassigned, 'assigned');
   const todo = (userId: number, action: NewTodo['action']): NewTodo => ({
     userId,
     authorId: author.id,
@@ -84,6 +96,11 @@ export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, chan
   if (list.length === 0) return;
   // The first start's demo (one whole unit) inserts every to-do in one statement at its end.
   if (!deferToUnitEnd(tx, insertTodos, list)) await insertTodos(tx, list);
+}
+
+/** The actor acted on the target without a change that makes to-dos (an emoji reaction): their pending to-dos there are done. */
+export async function resolveTodosOfActor(tx: Db, actor: Actor, target: TodoTarget): Promise<void> {
+  if (actor.user) await todosRepository(tx).resolveOnTarget(targetKey(target), [actor.user.id]);
 }
 
 async function insertTodos(db: Db, list: NewTodo[]): Promise<void> {

@@ -184,6 +184,18 @@ export function todosRepository(db: Db) {
         WHERE ${where}${restrict} RETURNING t.*`);
     },
 
+    /**
+     * Marks these users' pending to-dos on the target done (of one action, if given): someone acted
+     * on it. No visibility condition: only rows the action settles change, and nobody reads them here.
+     */
+    async resolveOnTarget(target: TodoTargetKey, userIds: readonly number[], action?: TodoAction): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const only = action ? sql` AND t.action = ${action}` : sql``;
+      const result = await db.execute(sql`UPDATE todos t SET state = 'done', updated_at = now()
+        WHERE ${targetCondition(target)} AND t.user_id = ANY(${ids(userIds)}) AND t.state = 'pending'${only}`);
+      return result.rowCount ?? 0;
+    },
+
     /** Makes the user's done to-dos with these ids pending again; returns them. */
     async restore(userId: number, only: readonly number[], v: TodoVisibility): Promise<TodoRow[]> {
       if (only.length === 0) return [];

@@ -77,9 +77,13 @@ export function LeftNav({ id }: { id: string }) {
     );
   }
 
-  const items: NavItem[] = [{ label: 'Groups', to: routes.dashboardGroups(), icon: 'group' }];
+  const items: NavItem[] = [];
+  if (currentUser) items.push({ label: 'Projects', to: routes.dashboardProjects(), icon: 'project' });
+  items.push({ label: 'Groups', to: routes.dashboardGroups(), icon: 'group' });
   if (currentUser) items.push({ label: 'Issues', to: routes.dashboardIssues(), icon: 'issues' });
   if (currentUser) items.push({ label: 'Epics', to: routes.dashboardEpics(), icon: 'epic' });
+  if (currentUser) items.push({ label: 'Milestones', to: routes.dashboardMilestones(), icon: 'milestone' });
+  if (currentUser) items.push({ label: 'Activity', to: routes.dashboardActivity(), icon: 'history' });
   items.push({ label: 'Explore', to: routes.exploreProjects(), icon: 'earth' });
   if (currentUser) items.push({ label: 'To-Do List', to: routes.dashboardTodos(), icon: 'todo' });
   if (currentUser) items.push({ label: 'Access tokens', to: routes.personalAccessTokens(), icon: 'key' });

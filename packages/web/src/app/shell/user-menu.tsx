@@ -48,8 +48,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <MenuItem className={styles.item} textValue="Edit profile" href={routes.editProfile()}>
               <Icon name="pencil" /> Edit profile
             </MenuItem>
+            <MenuItem className={styles.item} textValue="Your projects" href={routes.dashboardProjects()}>
+              <Icon name="project" /> Your projects
+            </MenuItem>
             <MenuItem className={styles.item} textValue="Your groups" href={routes.dashboardGroups()}>
               <Icon name="group" /> Your groups
+            </MenuItem>
+            <MenuItem className={styles.item} textValue="Your activity" href={routes.dashboardActivity()}>
+              <Icon name="history" /> Your activity
             </MenuItem>
             <MenuItem className={styles.item} textValue="Access tokens" href={routes.personalAccessTokens()}>
               <Icon name="key" /> Access tokens

@@ -12,6 +12,7 @@ import {
   normalizeToken,
   OPERATOR_LABELS,
   TOKEN_DEFINITIONS,
+  tokenTypesSwitchedOff,
 } from '@milepost/shared';
 import { type Key, type KeyboardEvent, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -28,6 +29,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
+import { featureSwitches } from '../../lib/instance-settings.ts';
 import { useShortcut } from '../shortcuts/use-shortcut.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -295,10 +297,15 @@ export function FilteredSearch({
     }
   };
 
+  // Filters of features the instance switched off are not offered (applied ones from a URL stay).
+  const switchedOff: readonly FilterTokenType[] = tokenTypesSwitchedOff(
+    featureSwitches(),
+    tokenSet === EPIC_TOKEN_SET ? 'epics' : 'issues',
+  );
   const stage = !pending ? 'type' : !pending.operator ? 'operator' : 'value';
   const menuOptions: MenuOption[] = !pending
     ? typeOptions(
-        allowedTypes.filter((type) => !disabledTokenTypes?.includes(type)),
+        allowedTypes.filter((type) => !disabledTokenTypes?.includes(type) && !switchedOff.includes(type)),
         draft.tokens,
         text,
         definitions,

@@ -25,6 +25,7 @@ import {
   FilterMilestonesQueryDocument,
   FilterUsersQueryDocument,
 } from '../../gql/graphql.ts';
+import { featureSwitches } from '../../lib/instance-settings.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useMostUsedEmoji } from './use-most-used-emoji.ts';
@@ -198,7 +199,7 @@ export function useTokenSuggestions({
         value: label.title,
         label: label.title,
         swatch: labelSwatchColor(label.color),
-        scoped: isScopedLabel(label.title),
+        scoped: featureSwitches().scopedLabels && isScopedLabel(label.title),
       }));
       loading = labels.loading;
       break;

@@ -12,7 +12,10 @@ export function milestoneDatesText(m: Pick<RestMilestone, 'start_date' | 'due_da
 }
 
 /** The milestone's badge: Closed, Expired (past due), Upcoming (starts later) or Open. */
-export function milestoneStatus(m: RestMilestone, today: string): 'Closed' | 'Expired' | 'Upcoming' | 'Open' {
+export function milestoneStatus(
+  m: Pick<RestMilestone, 'state' | 'expired' | 'start_date'>,
+  today: string,
+): 'Closed' | 'Expired' | 'Upcoming' | 'Open' {
   if (m.state === 'closed') return 'Closed';
   if (m.expired) return 'Expired';
   if (m.start_date && m.start_date > today) return 'Upcoming';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isFiltered, searchOf, variablesOf, viewFromSearch } from './todos-view.ts';
-import { todoCountText } from './top-bar-todos.tsx';
 
 describe('the to-do list view ⇄ URL', () => {
   it.each([
@@ -27,13 +26,5 @@ describe('the to-do list view ⇄ URL', () => {
       after: btoa('OffsetConnection:19'),
     });
     expect(variablesOf(viewFromSearch('')).after).toBeUndefined();
-  });
-
-  it.each([
-    [0, '0'],
-    [99, '99'],
-    [100, '99+'],
-  ])('counter %i reads %s', (count, text) => {
-    expect(todoCountText(count)).toBe(text);
   });
 });

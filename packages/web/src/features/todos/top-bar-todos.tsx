@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { cappedCountLabel } from '@milepost/shared';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { TodoCountQueryDocument } from '../../gql/graphql.ts';
@@ -7,11 +8,6 @@ import styles from './todos.module.css';
 
 /** How often the counter refreshes while the page stays open (changes made here refresh it at once). */
 const REFRESH_MS = 60_000;
-
-/** GitLab's counter: the number up to 99, then '99+'. */
-export function todoCountText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
 
 /** The top bar's To-Do List link with the number of pending to-dos (signed-in users). */
 export function TopBarTodos() {
@@ -23,7 +19,7 @@ export function TopBarTodos() {
       <Icon name="todo" size={18} />
       {count > 0 && (
         <span className={styles.topBarCount} aria-hidden="true" data-testid="todo-count">
-          {todoCountText(count)}
+          {cappedCountLabel(count)}
         </span>
       )}
     </Link>
