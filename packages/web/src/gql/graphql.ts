@@ -1603,7 +1603,7 @@ export type DashboardActivityQueryQueryVariables = Exact<{
 }>;
 
 
-export type DashboardActivityQueryQuery = { currentUser: { id: string, activity: { nodes: Array<{ id: string, action: EventAction, createdAt: string, targetType: string, noteableType: string | null, targetTitle: string, targetReference: string, targetWebPath: string, noteBody: string | null, resourceParentFullPath: string, resourceParentWebPath: string, author: { id: string, name: string, username: string, avatarUrl: string | null, webPath: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+export type DashboardActivityQueryQuery = { currentUser: { id: string, activity: { nodes: Array<{ id: string, action: EventAction, createdAt: string, targetType: string, noteableType: string | null, targetTitle: string, targetReference: string, targetWebPath: string, noteBody: string | null, resourceParentFullPath: string, resourceParentWebPath: string, author: { id: string, name: string, username: string, avatarUrl: string | null, webPath: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type DashboardEpicsQueryQueryVariables = Exact<{
   state?: EpicState | null | undefined;

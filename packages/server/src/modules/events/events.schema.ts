@@ -62,7 +62,12 @@ EventRef.implement({
   fields: (t) => ({
     id: t.id({ description: 'ID of the event.', resolve: (e) => toGlobalId('Event', e.id) }),
     action: t.field({ type: EventActionEnum, description: 'Action of the event.', resolve: (e) => e.action }),
-    author: t.field({ type: UserCoreRef, description: 'Author of this event.', resolve: (e) => e.authorId }),
+    author: t.field({
+      type: UserCoreRef,
+      nullable: true,
+      description: 'Author of this event (null when the viewer may not see them).',
+      resolve: (e) => e.authorId,
+    }),
     createdAt: t.field({ type: 'Time', description: 'When the event was created.', resolve: (e) => e.createdAt }),
     targetType: t.string({
       description: 'Type of the target: Issue, Epic, Note (a comment on an issue or epic) or Milestone.',

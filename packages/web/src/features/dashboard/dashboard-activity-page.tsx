@@ -47,10 +47,12 @@ function EventRow({ event }: { event: ActivityEvent }) {
   const { author } = event;
   return (
     <ItemRow
-      leading={<Avatar name={author.name} src={author.avatarUrl ?? undefined} seed={author.id} />}
+      leading={
+        <Avatar name={author?.name ?? 'Ghost User'} src={author?.avatarUrl ?? undefined} seed={author?.id ?? 'ghost'} />
+      }
       title={
         <span className={styles.line}>
-          <Link to={author.webPath}>{author.name}</Link> {eventActionText(event)}{' '}
+          {author ? <Link to={author.webPath}>{author.name}</Link> : 'Ghost User'} {eventActionText(event)}{' '}
           <Link to={event.targetWebPath}>
             <span className={styles.reference}>{event.targetReference}</span>
             {event.targetType !== 'Milestone' && ` ${truncate(event.targetTitle, 80)}`}
