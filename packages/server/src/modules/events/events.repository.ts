@@ -95,12 +95,17 @@ export function eventsRepository(db: Db) {
       await db.execute(sql`
         INSERT INTO events (author_id, action, target_type, issue_id, epic_id, note_id, milestone_id,
                             project_id, group_id, internal, created_at)
-        SELECT * FROM unnest(${column(list, (e) => e.authorId)}, ${sql.param(list.map((e) => e.action))}::text[],
+        SELECT u.author_id, u.action, u.target_type, u.issue_id, u.epic_id, u.note_id, u.milestone_id,
+               u.project_id, u.group_id, u.internal, u.created_at
+          FROM unnest(${column(list, (e) => e.authorId)}, ${sql.param(list.map((e) => e.action))}::text[],
                              ${sql.param(list.map((e) => e.targetType))}::text[], ${column(list, (e) => e.issueId)},
                              ${column(list, (e) => e.epicId)}, ${column(list, (e) => e.noteId)},
                              ${column(list, (e) => e.milestoneId)}, ${column(list, (e) => e.projectId)},
                              ${column(list, (e) => e.groupId)}, ${sql.param(list.map((e) => e.internal === true))}::boolean[],
-                             ${sql.param(list.map((e) => (e.createdAt ?? new Date()).toISOString()))}::timestamptz[])`);
+                             ${sql.param(list.map((e) => (e.createdAt ?? new Date()).toISOString()))}::timestamptz[])
+               WITH ORDINALITY AS u(author_id, action, target_type, issue_id, epic_id, note_id, milestone_id,
+                                    project_id, group_id, internal, created_at, ord)
+         ORDER BY u.ord`);
     },
 
     /** One page of events, newest first (or oldest), with their targets' titles and places; counted up to 10,001. */

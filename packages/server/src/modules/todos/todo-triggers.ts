@@ -16,7 +16,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { userActor } from '../../authz/actor.ts';
 import { can, type Subject } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
-import type { NoteRow, UserRow } from '../../db/schema.ts';
+import type { NoteRow, TodoAction, TodoState, UserRow } from '../../db/schema.ts';
 import { deferToUnitEnd } from '../../db/transaction.ts';
 import { notesRepository } from '../notes/notes.repository.ts';
 import { mentionsIn } from './mentions.ts';
@@ -63,9 +63,8 @@ export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, chan
   const author = actor.user;
   if (!author) return;
   const key = targetKey(target);
-  const repo = todosRepository(tx);
-  if (change.acted) await repo.resolveOnTarget(key, [author.id]);
-  if (change.unassigned?.length) await repo.resolveOnTarget(key, change.unassigned, 'assigned');
+  if (change.acted) await resolve(tx, { target: key, userIds: [author.id] });
+  if (change.unassigned?.length) await resolve(tx, { target: key, userIds: change.unassigned, action: 'assigned' });
   const todo = (userId: number, action: NewTodo['action']): NewTodo => ({
     userId,
     authorId: author.id,
@@ -94,15 +93,50 @@ export async function createTodos(tx: Db, actor: Actor, target: TodoTarget, chan
     }
   }
   if (list.length === 0) return;
-  // The first start's demo (one whole unit) inserts every to-do in one statement at its end.
-  if (!deferToUnitEnd(tx, insertTodos, list)) await insertTodos(tx, list);
+  // The first start's demo (one whole unit) makes every to-do in one statement at its end.
+  if (!deferToUnitEnd(tx, replayTodoWork, [{ insert: list }])) await todosRepository(tx).insertUnlessPending(list);
+}
+
+/** Pending to-dos of these users on the target (of one action, if given) to mark done. */
+type Resolution = { target: TodoTargetKey; userIds: readonly number[]; action?: TodoAction };
+/** What a change does to to-dos, kept in order inside a whole unit. */
+type TodoWork = { insert: NewTodo[] } | { resolve: Resolution };
+
+async function resolve(tx: Db, resolution: Resolution): Promise<void> {
+  if (deferToUnitEnd(tx, replayTodoWork, [{ resolve: resolution }])) return;
+  await todosRepository(tx).resolveOnTarget(resolution.target, resolution.userIds, resolution.action);
 }
 
 /** The actor acted on the target without a change that makes to-dos (an emoji reaction): their pending to-dos there are done. */
 export async function resolveTodosOfActor(tx: Db, actor: Actor, target: TodoTarget): Promise<void> {
-  if (actor.user) await todosRepository(tx).resolveOnTarget(targetKey(target), [actor.user.id]);
+  if (actor.user) await resolve(tx, { target: targetKey(target), userIds: [actor.user.id] });
 }
 
-async function insertTodos(db: Db, list: NewTodo[]): Promise<void> {
-  await todosRepository(db).insertUnlessPending(list);
+const sameTarget = (a: TodoTargetKey, b: TodoTargetKey) =>
+  a.type === 'Issue' ? b.type === 'Issue' && a.issueId === b.issueId : b.type === 'Epic' && a.epicId === b.epicId;
+
+/**
+ * The end of a whole unit (the first start, on an empty database): replays its to-do work in order
+ * in memory — one pending to-do per user and target, resolutions marking pending ones done — and
+ * saves the outcome in one statement, exactly the rows the same changes made one by one would leave.
+ */
+async function replayTodoWork(db: Db, work: TodoWork[]): Promise<void> {
+  const made: (NewTodo & { state: TodoState })[] = [];
+  for (const step of work) {
+    if ('resolve' in step) {
+      const { target, userIds, action } = step.resolve;
+      for (const todo of made) {
+        const settled = userIds.includes(todo.userId) && sameTarget(todo.target, target);
+        if (todo.state === 'pending' && settled && (!action || todo.action === action)) todo.state = 'done';
+      }
+      continue;
+    }
+    for (const todo of step.insert) {
+      const pending = made.some(
+        (t) => t.state === 'pending' && t.userId === todo.userId && sameTarget(t.target, todo.target),
+      );
+      if (!pending) made.push({ ...todo, state: 'pending' });
+    }
+  }
+  await todosRepository(db).insertWithStates(made);
 }

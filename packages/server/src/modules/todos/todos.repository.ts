@@ -147,6 +147,25 @@ export function todosRepository(db: Db) {
         RETURNING *`);
     },
 
+    /** Inserts these to-dos as they are, in order, in one statement (the first start's replayed to-dos). */
+    async insertWithStates(list: readonly (NewTodo & { state: TodoState })[]): Promise<void> {
+      if (list.length === 0) return;
+      const column = (pick: (todo: NewTodo) => number | null | undefined) =>
+        sql`${sql.param(list.map((todo) => (pick(todo) == null ? null : String(pick(todo)))))}::bigint[]`;
+      await db.execute(sql`
+        INSERT INTO todos (user_id, author_id, issue_id, project_id, epic_id, group_id, note_id, action, state)
+        SELECT u.user_id, u.author_id, u.issue_id, u.project_id, u.epic_id, u.group_id, u.note_id, u.action, u.state
+          FROM unnest(${column((t) => t.userId)}, ${column((t) => t.authorId)},
+                             ${column((t) => (t.target.type === 'Issue' ? t.target.issueId : null))},
+                             ${column((t) => (t.target.type === 'Issue' ? t.target.projectId : null))},
+                             ${column((t) => (t.target.type === 'Epic' ? t.target.epicId : null))},
+                             ${column((t) => (t.target.type === 'Epic' ? t.target.groupId : null))},
+                             ${column((t) => t.noteId)}, ${sql.param(list.map((t) => t.action))}::text[],
+                             ${sql.param(list.map((t) => t.state))}::text[])
+               WITH ORDINALITY AS u(user_id, author_id, issue_id, project_id, epic_id, group_id, note_id, action, state, ord)
+         ORDER BY u.ord`);
+    },
+
     /** The user's to-do with this id, if its target is visible to them. */
     async findOwn(userId: number, id: number, v: TodoVisibility): Promise<TodoRow | undefined> {
       const [row] = await rows(sql`SELECT t.* FROM todos t
