@@ -39,13 +39,19 @@ describe('the registry', () => {
     expect(() => shortcutById('nope' as never)).toThrow("Unknown shortcut 'nope'");
   });
 
-  it('leaves out shortcuts whose screen Milepost lacks, keeps those it has', () => {
-    expect(isShortcutAvailable(shortcutById('goToYourGroups'))).toBe(true);
-    expect(isShortcutAvailable(shortcutById('goToActivity'))).toBe(false);
-    expect(isShortcutAvailable(shortcutById('editLabels'))).toBe(true);
+  it('keeps the shortcuts whose screen Milepost has (every global page now: projects, activity, milestones too)', () => {
+    for (const id of [
+      'goToYourGroups',
+      'goToYourProjects',
+      'goToActivity',
+      'goToYourMilestones',
+      'editLabels',
+    ] as const) {
+      expect(isShortcutAvailable(shortcutById(id)), id).toBe(true);
+    }
     const ids = availableShortcuts().map((s) => s.id);
     expect(ids).toContain('toggleHelp');
-    expect(ids).not.toContain('goToActivity');
+    expect(ids).toContain('goToActivity');
   });
 });
 
@@ -80,8 +86,11 @@ describe('validateCustomKeys', () => {
     expect(validateCustomKeys('goToYourGroups', ['up'], {})).toEqual({ ok: true, keys: ['up'] });
   });
 
-  it('ignores shortcuts whose screen is missing', () => {
-    expect(validateCustomKeys('goToYourGroups', ['shift+a'], {})).toEqual({ ok: true, keys: ['shift+a'] });
+  it('counts the shortcuts of the new dashboard pages as clashes', () => {
+    expect(validateCustomKeys('goToYourGroups', ['shift+a'], {})).toEqual({
+      ok: false,
+      error: "'shift+a' is already used by 'Go to your activity feed' (shift+a).",
+    });
   });
 });
 
