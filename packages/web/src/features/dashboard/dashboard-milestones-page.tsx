@@ -124,7 +124,11 @@ export function DashboardMilestonesPage() {
                       {m.title}
                     </Link>
                     <span className={milestoneStyles.meta}>
-                      {parent && <Link to={parent.to}>{parent.name}</Link>}
+                      {parent && (
+                        <Link to={parent.to} className={styles.inlineLink}>
+                          {parent.name}
+                        </Link>
+                      )}
                       {parent && ' · '}
                       {milestoneDatesText({ start_date: m.startDate ?? null, due_date: m.dueDate ?? null })}
                       {' · '}
