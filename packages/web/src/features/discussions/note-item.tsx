@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link as RouterLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useToast } from '../../components/ui/use-toast.ts';
@@ -18,6 +18,9 @@ import { NoteTime, noteAnchor } from './system-note.tsx';
 import type { useNoteActions } from './use-note-actions.ts';
 
 export type NoteActions = ReturnType<typeof useNoteActions>;
+
+/** A note's icon buttons, drawn as the app's compact tertiary `Button`. */
+const ACTION_BUTTON = buttonClassName({ compact: true, iconOnly: true, variant: 'tertiary' });
 export type Viewer = { id: string; name: string; username: string } | null;
 
 type NoteItemProps = {
@@ -115,15 +118,21 @@ export const NoteItem = memo(function NoteItem({
           </div>
           <div className={styles.noteActions}>
             {permissions.awardEmoji && viewer && <EmojiPicker onPick={(name) => void award(name)} />}
+            {/* Plain buttons where no popover hangs on them: a long thread has hundreds (decision 0049). */}
             {onReply && (
-              <Button compact iconOnly variant="tertiary" aria-label="Reply to comment" onPress={onReply}>
+              <button type="button" className={ACTION_BUTTON} aria-label="Reply to comment" onClick={onReply}>
                 <Icon name="reply" />
-              </Button>
+              </button>
             )}
             {permissions.adminNote && !editing && (
-              <Button compact iconOnly variant="tertiary" aria-label="Edit comment" onPress={() => setEditing(true)}>
+              <button
+                type="button"
+                className={ACTION_BUTTON}
+                aria-label="Edit comment"
+                onClick={() => setEditing(true)}
+              >
                 <Icon name="pencil" />
-              </Button>
+              </button>
             )}
             <MenuTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
               <Button compact iconOnly variant="tertiary" aria-label="More actions">
