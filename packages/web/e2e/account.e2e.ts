@@ -1,18 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ROOT_PASSWORD, restPost, signInViaApi } from './fixtures.ts';
 
-test('a user changes their password; their other session is signed out @narrow', async ({ page, browser }) => {
-  const username = `pw-${Date.now()}-${test.info().project.name}`;
+/** A new user (the administrator makes them), signed in on `page`; answers the username. */
+async function signInAsNewUser(page: Page, prefix: string, name: string, password: string): Promise<string> {
+  const username = `${prefix}-${Date.now()}-${test.info().project.name}`;
   await signInViaApi(page, 'root', ROOT_PASSWORD);
-  await restPost(page, '/users', {
-    username,
-    name: 'Pat Word',
-    email: `${username}@example.com`,
-    password: 'first-password-1',
-  });
+  await restPost(page, '/users', { username, name, email: `${username}@example.com`, password });
   await page.context().clearCookies();
-  await signInViaApi(page, username, 'first-password-1');
+  await signInViaApi(page, username, password);
+  return username;
+}
+
+test('a user changes their password; their other session is signed out @narrow', async ({ page, browser }) => {
+  const username = await signInAsNewUser(page, 'pw', 'Pat Word', 'first-password-1');
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const otherPage = await other.newPage();
   await signInViaApi(otherPage, username, 'first-password-1');
@@ -37,4 +38,33 @@ test('a user changes their password; their other session is signed out @narrow',
   await expect(page.getByText('This is your current session')).toBeVisible();
   if (dir) await page.screenshot({ path: `${dir}/sessions-${test.info().project.name}.png`, fullPage: true });
   await other.close();
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2e6b7d40000000049454e44ae426082',
+  'hex',
+);
+
+test('a user sets an avatar by cropping a picture; it shows in the top bar; then removes it', async ({ page }) => {
+  await signInAsNewUser(page, 'av', 'Ava Tar', 'avatar-password-1');
+
+  await page.goto('/-/profile');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  const cropper = page.getByRole('group', { name: 'Position and size your new avatar' });
+  await expect(cropper).toBeVisible();
+  await page.getByRole('slider', { name: 'Zoom' }).press('ArrowRight');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const dir = process.env.MILEPOST_E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/avatar-crop-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Set new profile picture' }).click();
+  await expect(page.getByText('Avatar was successfully updated.')).toBeVisible();
+  const topBarAvatar = page.getByRole('banner').locator('img[src*="/uploads/-/system/user/avatar/"]');
+  await expect(topBarAvatar).toBeVisible();
+  expect(await topBarAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+
+  await page.getByRole('button', { name: 'Remove avatar' }).click();
+  await expect(page.getByText('Avatar was successfully removed.')).toBeVisible();
+  await expect(topBarAvatar).toHaveCount(0);
 });

@@ -45,6 +45,10 @@ export const users = pgTable('users', {
     .default('human'),
   resetPasswordTokenDigest: text('reset_password_token_digest'),
   resetPasswordSentAt: ts('reset_password_sent_at'),
+  /** A new email waiting for its confirmation link (Devise's reconfirmable; migration 0028). */
+  unconfirmedEmail: text('unconfirmed_email'),
+  confirmationTokenDigest: text('confirmation_token_digest'),
+  confirmationSentAt: ts('confirmation_sent_at'),
   /** Display preferences (migration 0025): colour theme, IANA time zone (null: the browser's), date format. */
   theme: text('theme', { enum: ['light', 'dark', 'system'] })
     .notNull()

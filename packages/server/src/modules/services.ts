@@ -25,6 +25,7 @@ import { notesService } from './notes/notes.service.ts';
 import { projectsService } from './projects/projects.service.ts';
 import { searchService } from './search/search.service.ts';
 import { todosService } from './todos/todos.service.ts';
+import { avatarsService } from './uploads/avatars.service.ts';
 import { uploadsService } from './uploads/uploads.service.ts';
 import { accountService } from './users/account.service.ts';
 import { adminUsersService } from './users/admin-users.service.ts';
@@ -103,6 +104,7 @@ export function createServices(
     events: eventsService(db),
     frequentItems: frequentItemsService(db),
     uploads: uploadsService(db, { maxBytes: config.maxAttachmentSizeMb * 1024 * 1024 }),
+    avatars: avatarsService(db),
     webPages: webPagesService(db, { groups, projects, epics, issues, milestones }),
   };
 }

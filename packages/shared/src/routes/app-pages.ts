@@ -23,6 +23,7 @@ export const APP_PAGES: readonly { pattern: RegExp; access: AppPageAccess }[] = 
   { pattern: /^\/groups\/new$/, access: 'signed-in' },
   { pattern: /^\/-\/help$/, access: 'public' },
   { pattern: /^\/users\/password\/(new|edit)$/, access: 'public' },
+  { pattern: /^\/users\/confirmation$/, access: 'public' },
   { pattern: /^\/users\/sign_up$/, access: 'public' },
   { pattern: /^\/admin\/users\/[^/]+(\/edit)?$/, access: 'admin' },
   { pattern: /^\/admin\/abuse_reports\/[^/]+$/, access: 'admin' },

@@ -24,6 +24,7 @@ const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-setting
 const ForgotPasswordPage = lazyPage(() => import('../features/session/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const SignUpPage = lazyPage(() => import('../features/session/sign-up-page.tsx'), 'SignUpPage');
 const ResetPasswordPage = lazyPage(() => import('../features/session/reset-password-page.tsx'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('../features/session/confirm-email-page.tsx'), 'ConfirmEmailPage');
 const GroupsDashboardPage = lazyPage(
   () => import('../features/dashboard/groups-dashboard-page.tsx'),
   'GroupsDashboardPage',
@@ -85,6 +86,7 @@ export function createRouter() {
         { path: 'users/sign_up', element: page(<SignUpPage />) },
         { path: 'users/password/new', element: page(<ForgotPasswordPage />) },
         { path: 'users/password/edit', element: page(<ResetPasswordPage />) },
+        { path: 'users/confirmation', element: page(<ConfirmEmailPage />) },
         {
           element: <AppShell />,
           children: [

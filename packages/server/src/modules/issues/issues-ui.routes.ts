@@ -13,6 +13,7 @@ import type { UiRouter } from '../../http/ui-router.ts';
 import type { EpicNode } from '../epics/epics.types.ts';
 import type { Services } from '../services.ts';
 import { taskToggleParam } from '../task-lists/task-toggle-params.ts';
+import { restAvatarUrl } from '../users/users.entity.ts';
 import { issueInputFromParams } from './issue-params.ts';
 import { issueReference, issueUiEntity, issueWebPath } from './issues.entity.ts';
 import type { EpicIssueNode, IssueNode } from './issues.types.ts';
@@ -114,7 +115,7 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
           id: u.id,
           name: u.name,
           username: u.username,
-          avatar_url: u.avatarUrl,
+          avatar_url: restAvatarUrl(u.avatarUrl, base),
           web_url: `${base}/${u.username}`,
           path: `/${u.username}`,
         })),

@@ -1,6 +1,7 @@
 /** The only place that builds SQL for uploads (`uploads`, `upload_chunks`, migration 0023). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import type { UploadRow } from './uploads.types.ts';
 
 function toRow(r: Record<string, unknown>): UploadRow {
@@ -8,6 +9,7 @@ function toRow(r: Record<string, unknown>): UploadRow {
     id: Number(r.id),
     groupId: r.group_id === null ? null : Number(r.group_id),
     projectId: r.project_id === null ? null : Number(r.project_id),
+    userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id),
     secret: String(r.secret),
     filename: String(r.filename),
     contentType: String(r.content_type),
@@ -24,15 +26,16 @@ export function uploadsRepository(db: Db) {
     async insert(values: {
       groupId: number | null;
       projectId: number | null;
+      userId?: number;
       secret: string;
       filename: string;
       contentType: string;
       uploadedById: number;
     }): Promise<UploadRow> {
       const result = await db.execute<Record<string, unknown>>(sql`
-        INSERT INTO uploads (group_id, project_id, secret, filename, content_type, uploaded_by_id)
-        VALUES (${values.groupId}, ${values.projectId}, ${values.secret}, ${values.filename},
-                ${values.contentType}, ${values.uploadedById})
+        INSERT INTO uploads (group_id, project_id, user_id, secret, filename, content_type, uploaded_by_id)
+        VALUES (${values.groupId}, ${values.projectId}, ${values.userId ?? null}, ${values.secret},
+                ${values.filename}, ${values.contentType}, ${values.uploadedById})
         RETURNING *`);
       return toRow(result.rows[0] as Record<string, unknown>);
     },
@@ -65,6 +68,36 @@ export function uploadsRepository(db: Db) {
       return row ? toRow(row) : undefined;
     },
 
+    /** A user's complete avatar by its URL's secret and file name. */
+    async findAvatar(userId: number, secret: string, filename: string): Promise<UploadRow | undefined> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT * FROM uploads WHERE user_id = ${userId} AND secret = ${secret} AND filename = ${filename} AND complete`);
+      const row = result.rows[0];
+      return row ? toRow(row) : undefined;
+    },
+    /**
+     * Points the user at their avatar (`url`; null: none) and deletes their other avatar files. The
+     * user's row is locked, so of two changes at once the newer upload wins whatever order they
+     * finish in: an older one arriving late deletes only itself.
+     */
+    async replaceAvatar(userId: number, url: string | null, uploadId: number | null): Promise<void> {
+      await transaction(db, async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+        if (uploadId !== null) {
+          const newest = await tx.execute<{ id: string }>(
+            sql`SELECT max(id) AS id FROM uploads WHERE user_id = ${userId} AND complete`,
+          );
+          if (Number(newest.rows[0]?.id) !== uploadId) {
+            await tx.execute(sql`DELETE FROM uploads WHERE id = ${uploadId}`);
+            return;
+          }
+        }
+        await tx.execute(sql`UPDATE users SET avatar_url = ${url}, updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(
+          sql`DELETE FROM uploads WHERE user_id = ${userId} AND complete AND id IS DISTINCT FROM ${uploadId}::bigint`,
+        );
+      });
+    },
     /** One chunk's bytes (chunks are numbered from 0). */
     async chunk(uploadId: number, n: number): Promise<Buffer | undefined> {
       const result = await db.execute<{ data: Buffer }>(

@@ -2,6 +2,7 @@ import { detectSecrets } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ProjectWithGroup } from '../projects/projects.service.ts';
 
@@ -13,18 +14,7 @@ const PNG = Buffer.from(
 
 type Entity = { id: number; alt: string; url: string; full_path: string; markdown: string };
 
-/** A multipart body with one file part (`field`, default `file`). */
-function multipart(filename: string, data: Buffer, field = 'file') {
-  const boundary = `----milepost${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (filename: string, data: Buffer, field = 'file') => multipartFile(field, filename, data);
 
 describe('uploads', () => {
   let t: TestApp;

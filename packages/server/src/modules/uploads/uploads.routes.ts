@@ -7,7 +7,10 @@
  *   (the `full_path`) and `/uploads/<secret>/<name>` (the `url` markdown holds, resolved from the
  *   secret), with their own content type, `X-Content-Type-Options: nosniff`, a sandboxing CSP and
  *   `Content-Disposition: attachment` for anything but raster images. A file of a project or group
- *   the caller may not read is a 404, exactly like a missing one.
+ *   the caller may not read is a 404, exactly like a missing one;
+ * - avatars: GitLab's `PUT /user/avatar` (multipart, field `avatar`) → `{avatar_url}` (the profile
+ *   page uploads there too), `DELETE /-/profile/avatar` (the page's 'Remove avatar'), and the files at
+ *   `/uploads/-/system/user/avatar/<user id>/<secret>/<name>` (public, as GitLab's avatars are).
  */
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -18,6 +21,8 @@ import type { UiRouter } from '../../http/ui-router.ts';
 import type { Container } from '../containers/container.ts';
 import { type ContainerKind, containerOf } from '../containers/container-rest.ts';
 import type { Services } from '../services.ts';
+import { restAvatarUrl, userPrivate } from '../users/users.entity.ts';
+import { AvatarTooBigError } from './avatars.service.ts';
 import { attachmentDisposition, isInline, markdownLink, markdownName } from './upload-files.ts';
 import { FileTooLargeError } from './uploads.service.ts';
 import type { UploadRow } from './uploads.types.ts';
@@ -44,15 +49,32 @@ export function uploadEntity(container: Container, upload: UploadRow) {
   };
 }
 
-/** A multipart file's bytes; one cut off at the size limit ends in FileTooLargeError. */
-async function* fileBytes(file: AsyncIterable<Uint8Array> & { truncated: boolean }, maxBytes: number) {
+/** A multipart file's bytes; one cut off at the size limit ends in `tooLarge()` (FileTooLargeError). */
+async function* fileBytes(
+  file: AsyncIterable<Uint8Array> & { truncated: boolean },
+  maxBytes: number,
+  tooLarge: () => Error = () => new FileTooLargeError(maxBytes),
+) {
   try {
     yield* file;
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLargeError(maxBytes);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
-  if (file.truncated) throw new FileTooLargeError(maxBytes);
+  if (file.truncated) throw tooLarge();
+}
+
+/** The avatar image of a multipart request (field `avatar`, or Rails' `user[avatar]`), stored. */
+async function receiveAvatar(request: FastifyRequest, services: Services) {
+  if (!request.isMultipart()) throw new ParamError('avatar is missing');
+  const { maxBytes } = services.avatars;
+  // One byte past the limit is read, so a file of exactly the limit is kept and a bigger one refused.
+  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 20, parts: 30 } });
+  if (part?.fieldname !== 'avatar' && part?.fieldname !== 'user[avatar]') throw new ParamError('avatar is missing');
+  return await services.avatars.set(
+    request.actor,
+    fileBytes(part.file, maxBytes, () => new AvatarTooBigError()),
+  );
 }
 
 async function receive(request: FastifyRequest, services: Services, container: Container) {
@@ -86,9 +108,13 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, services: Servic
 
 const SECRET_AND_NAME = '(?<secret>[0-9a-f]{32})/(?<filename>[^/]+)';
 
-export function uploadsRoutes(api: FastifyInstance, services: Services, _config: Config): void {
+export function uploadsRoutes(api: FastifyInstance, services: Services, config: Config): void {
   restRoutes(api, (scope) => {
     scope.register(multipart, { throwFileSizeLimit: true });
+    scope.put('/user/avatar', async (request) => {
+      const user = await receiveAvatar(request, services);
+      return { avatar_url: restAvatarUrl(user.avatarUrl, config.externalUrl) };
+    });
     for (const kind of ['projects', 'groups'] as const satisfies ContainerKind[]) {
       scope.post<{ Params: { id: string } }>(`/${kind}/:id/uploads`, async (request, reply) => {
         const container = await containerOf(services, request.actor, kind, resourceId(request.params.id));
@@ -99,7 +125,19 @@ export function uploadsRoutes(api: FastifyInstance, services: Services, _config:
   });
 }
 
-export function uploadsUiRoutes(ui: UiRouter, services: Services, _config: Config): void {
+export function uploadsUiRoutes(ui: UiRouter, services: Services, config: Config): void {
+  ui.add(
+    'GET',
+    new RegExp(`^/uploads/-/system/user/avatar/(?<userId>[0-9]{1,18})/${SECRET_AND_NAME}$`),
+    async (request, reply, params) => {
+      const upload = await services.avatars.find(Number(params.userId), params.secret ?? '', params.filename ?? '');
+      return sendFile(request, reply, services, upload);
+    },
+  );
+  ui.add('DELETE', /^\/-\/profile\/avatar$/, async (request) => {
+    const user = await services.avatars.remove(request.actor);
+    return { message: 'Avatar was successfully removed.', user: userPrivate(user, config.externalUrl) };
+  });
   ui.add('GET', new RegExp(`^/uploads/${SECRET_AND_NAME}$`), async (request, reply, params) => {
     const upload = await services.uploads.findBySecret(
       request.actor,

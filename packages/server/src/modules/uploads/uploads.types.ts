@@ -1,8 +1,10 @@
-/** An uploaded file of a group or a project (exactly one of `groupId`, `projectId`). */
+/** An uploaded file of a group or a project, or a user's avatar (exactly one of `groupId`, `projectId`, `userId`). */
 export type UploadRow = {
   id: number;
   groupId: number | null;
   projectId: number | null;
+  /** The user whose avatar this is. */
+  userId: number | null;
   /** 32 hex digits, random: the unguessable part of the file's URL. */
   secret: string;
   filename: string;

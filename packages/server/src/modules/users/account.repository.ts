@@ -33,6 +33,9 @@ export function accountRepository(db: Db) {
     async findByResetDigest(digest: string): Promise<UserRow | undefined> {
       return (await db.select().from(users).where(eq(users.resetPasswordTokenDigest, digest)).limit(1))[0];
     },
+    async findByConfirmationDigest(digest: string): Promise<UserRow | undefined> {
+      return (await db.select().from(users).where(eq(users.confirmationTokenDigest, digest)).limit(1))[0];
+    },
     async findGhost(): Promise<UserRow | undefined> {
       return (await db.select().from(users).where(eq(users.userType, 'ghost')).limit(1))[0];
     },

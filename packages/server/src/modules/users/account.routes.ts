@@ -1,6 +1,10 @@
 /**
  * The account pages' JSON endpoints at GitLab's Rails paths:
- * - `PUT /-/profile` — name, email (with `current_password` when it changes), public email, bio;
+ * - `PUT /-/profile` — name, public email, bio; a new email (with `current_password`) waits for the
+ *   link sent to it;
+ * - `POST /users/confirmation` — sends the link for your pending email again;
+ *   `DELETE /-/profile/unconfirmed_email` drops the pending change;
+ * - `PUT /users/confirmation` — `confirmation_token` (the emailed link's): the new email applies;
  * - `PUT /-/profile/password` — `current_password`, `password`, `password_confirmation`; every other
  *   session ends;
  * - `DELETE /-/profile/active_sessions/:id` — ends one of your other sessions;
@@ -30,14 +34,31 @@ export function accountUiRoutes(ui: UiRouter, services: Services, config: Config
   ui.add('PUT', /^\/-\/profile$/, async (request) => {
     requireUser(request.actor, true);
     const f = fieldsOf(request.body);
-    const user = await services.account.updateProfile(request.actor, {
+    const { user, message } = await services.account.updateProfile(request.actor, {
       name: f.name,
       email: f.email,
       publicEmail: f.public_email,
       bio: f.bio,
       currentPassword: f.current_password,
     });
-    return { message: 'Profile was successfully updated', user: userPrivate(user, config.externalUrl) };
+    return { message, user: userPrivate(user, config.externalUrl) };
+  });
+
+  ui.add('POST', /^\/users\/confirmation$/, async (request) => {
+    requireUser(request.actor, true);
+    return { message: await services.account.resendConfirmation(request.actor) };
+  });
+
+  ui.add('DELETE', /^\/-\/profile\/unconfirmed_email$/, async (request) => {
+    requireUser(request.actor, true);
+    const user = await services.account.cancelEmailChange(request.actor);
+    return { message: 'The email change was cancelled.', user: userPrivate(user, config.externalUrl) };
+  });
+
+  ui.add('PUT', /^\/users\/confirmation$/, async (request) => {
+    if (request.actor.via === 'anonymous' && !csrfValid(request)) throw new ForbiddenError(CSRF_MESSAGE);
+    const user = await services.account.confirmEmail(fieldsOf(request.body).confirmation_token);
+    return { message: 'Your email address has been successfully confirmed.', email: user.email };
   });
 
   ui.add('PUT', /^\/-\/profile\/password$/, async (request) => {

@@ -30,6 +30,10 @@ const ActiveSessionRef = builder.objectRef<ActiveSession>('ActiveSession').imple
 builder.objectFields(CurrentUserRef, (t) => ({
   publicEmail: t.exposeString('publicEmail', { nullable: true, description: 'Public email of the user.' }),
   bio: t.exposeString('bio', { description: 'Bio of the user.' }),
+  unconfirmedEmail: t.exposeString('unconfirmedEmail', {
+    nullable: true,
+    description: 'A new email waiting for the confirmation link sent to it; the email stays until then.',
+  }),
   activeSessions: t.field({
     type: [ActiveSessionRef],
     description: "The user's live browser sessions, most recently used first.",
@@ -63,6 +67,10 @@ const UserAdminDetailsRef = builder.objectRef<UserRow>('UserAdminDetails').imple
 });
 
 builder.objectFields(UserCoreRef, (t) => ({
+  publicEmail: t.exposeString('publicEmail', {
+    nullable: true,
+    description: "The email the user chose to show on their profile (GitLab's `publicEmail`); null: none.",
+  }),
   adminDetails: t.field({
     type: UserAdminDetailsRef,
     nullable: true,
@@ -71,11 +79,19 @@ builder.objectFields(UserCoreRef, (t) => ({
   }),
 }));
 
-builder.queryField('passwordResetByEmail', (t) =>
-  t.boolean({
-    description:
-      "Whether 'Forgot your password?' sends a reset link by email (SMTP is set up); otherwise an administrator resets passwords.",
-    extensions: { public: true },
-    resolve: (_root, _args, ctx) => ctx.services.account.passwordResetByEmail,
-  }),
-);
+/** Whether this server sends email (SMTP is set up), under two names. */
+const SENDS_EMAIL_FIELDS = {
+  sendsEmail:
+    'Whether this server sends email (SMTP is set up): password reset links and the confirmation of a new email address.',
+  passwordResetByEmail:
+    "Whether 'Forgot your password?' sends a reset link by email (SMTP is set up); otherwise an administrator resets passwords.",
+};
+for (const [name, description] of Object.entries(SENDS_EMAIL_FIELDS)) {
+  builder.queryField(name, (t) =>
+    t.boolean({
+      description,
+      extensions: { public: true },
+      resolve: (_root, _args, ctx) => ctx.services.account.passwordResetByEmail,
+    }),
+  );
+}

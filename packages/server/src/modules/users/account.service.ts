@@ -29,6 +29,47 @@ export const RESET_SENT_MESSAGE =
 export const NO_SMTP_MESSAGE =
   'This server cannot send email, so passwords are not reset by email here. Ask your administrator to reset your password.';
 export const CURRENT_PASSWORD_INVALID = 'You must provide a valid current password.';
+/** Devise's `confirm_within` as GitLab sets it: a confirmation link works for three days. */
+export const CONFIRM_EMAIL_DAYS = 3;
+export const NO_SMTP_EMAIL_MESSAGE =
+  'This server cannot send email, so a new email address cannot be confirmed here. Ask your administrator to change it.';
+const EMAIL_TAKEN = 'Email has already been taken';
+
+/** What the profile says after a change of email: the old one stays until the new one is confirmed. */
+export function confirmationSentMessage(email: string): string {
+  return `We sent a confirmation link to ${email}. Your email changes once you open it; until then it stays as it is.`;
+}
+
+/** The columns of a pending email change, cleared. */
+export const NO_PENDING_EMAIL = {
+  unconfirmedEmail: null,
+  confirmationTokenDigest: null,
+  confirmationSentAt: null,
+} as const satisfies Partial<UserRow>;
+
+/** An email field: required, at most 255 characters, shaped like an address. */
+export function emailField(errors: FieldErrors, value: unknown): string {
+  const email = errors.text('email', value);
+  if (email && !isEmail(email)) errors.add('email', 'is invalid');
+  return email;
+}
+
+/** The public email: empty (none) or the account's own `email` (GitLab offers no other). */
+export function publicEmailField(errors: FieldErrors, value: unknown, email: string, notOwn: string): string | null {
+  const text = errors.text('public_email', value, 255, false);
+  if (text && text.toLowerCase() !== email.toLowerCase()) errors.add('public_email', notOwn);
+  return text ? email : null;
+}
+
+/** 409 when another account signs in with `email`. */
+export async function assertEmailFree(
+  users: ReturnType<typeof usersRepository>,
+  email: string,
+  userId: number,
+): Promise<void> {
+  const other = await users.findByLogin(email);
+  if (other && other.id !== userId) throw new ConflictError(EMAIL_TAKEN);
+}
 
 export type ProfileInput = {
   name?: unknown;
@@ -62,44 +103,118 @@ export function accountService(db: Db, opts: { mailer: Mailer | null; externalUr
     return actor.user;
   }
 
+  async function sendConfirmation(user: UserRow, token: string): Promise<void> {
+    if (!opts.mailer || !user.unconfirmedEmail) return;
+    const link = `${opts.externalUrl}/users/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+    const mail = opts.mailer.send({
+      to: user.unconfirmedEmail,
+      subject: 'Confirmation instructions',
+      text: [
+        `Hello, ${user.name}!`,
+        '',
+        `You asked to change the email address of your Milepost account (${user.username}) to ${user.unconfirmedEmail}.`,
+        `Open this link within ${CONFIRM_EMAIL_DAYS} days to confirm it:`,
+        link,
+        '',
+        'Until then your account keeps its current email. If you did not ask for this change, ignore this email.',
+      ].join('\n'),
+    });
+    // The change stays pending: once the mail server answers again, 'Resend confirmation email' sends it.
+    await mail.catch(() => {
+      throw new AppError(503, 'The confirmation email could not be sent. Try "Resend confirmation email" later.');
+    });
+  }
+
   return {
     /** Whether 'Forgot your password?' sends a link (SMTP set up) or the administrator resets passwords. */
     passwordResetByEmail: opts.mailer !== null,
 
-    async updateProfile(actor: Actor, input: ProfileInput): Promise<UserRow> {
+    /**
+     * Name, public email and bio apply at once. A new email needs the current password and waits,
+     * unconfirmed, until the link sent to it is opened (the old one stays the sign-in and the
+     * notification address meanwhile).
+     */
+    async updateProfile(actor: Actor, input: ProfileInput): Promise<{ user: UserRow; message: string }> {
       const user = self(actor);
       const errors = new FieldErrors();
-      const changes: Partial<Pick<UserRow, 'name' | 'email' | 'publicEmail' | 'bio'>> = {};
+      const changes: Partial<UserRow> = {};
       if (given(input.name)) changes.name = errors.text('name', input.name);
-      if (given(input.email)) {
-        const email = errors.text('email', input.email);
-        if (email && !isEmail(email)) errors.add('email', 'is invalid');
-        if (email && email.toLowerCase() !== user.email.toLowerCase()) {
-          // Changing the sign-in email needs the current password, as GitLab asks.
-          const ok =
-            typeof input.currentPassword === 'string' &&
-            (await verifyPassword(user.passwordHash, input.currentPassword));
-          if (!ok) errors.add('current_password', 'is invalid');
-          changes.email = email;
-        } else if (email) changes.email = email;
-      }
+      const email = given(input.email) ? emailField(errors, input.email) : '';
+      const newEmail = email && email.toLowerCase() !== user.email.toLowerCase() ? email : null;
+      if (newEmail) {
+        const ok =
+          typeof input.currentPassword === 'string' && (await verifyPassword(user.passwordHash, input.currentPassword));
+        if (!ok) errors.add('current_password', 'is invalid');
+      } else if (email) changes.email = email;
       if (given(input.publicEmail)) {
-        const value = errors.text('public_email', input.publicEmail, 255, false);
-        const email = changes.email ?? user.email;
-        if (value && value.toLowerCase() !== email.toLowerCase())
-          errors.add('public_email', 'must be your email address');
-        changes.publicEmail = value ? email : null;
+        const own = changes.email ?? user.email;
+        changes.publicEmail = publicEmailField(errors, input.publicEmail, own, 'must be your email address');
       } else if (changes.email && user.publicEmail) changes.publicEmail = changes.email;
       if (given(input.bio)) changes.bio = errors.text('bio', input.bio, 255, false);
       if (errors.any) throw new ValidationError(errors.fields, 422);
-      if (changes.email && changes.email.toLowerCase() !== user.email.toLowerCase()) {
-        const other = await users.findByLogin(changes.email);
-        if (other && other.id !== user.id) throw new ConflictError('Email has already been taken');
+      if (newEmail) {
+        if (!opts.mailer) throw new AppError(422, NO_SMTP_EMAIL_MESSAGE);
+        await assertEmailFree(users, newEmail, user.id);
       }
+      const token = newEmail ? randomToken() : null;
+      if (newEmail && token) {
+        changes.unconfirmedEmail = newEmail;
+        changes.confirmationTokenDigest = digest(token);
+        changes.confirmationSentAt = new Date();
+      }
+      const updated = (await users.update(user.id, changes)) ?? user;
+      if (newEmail && token) {
+        await sendConfirmation(updated, token);
+        return { user: updated, message: confirmationSentMessage(newEmail) };
+      }
+      return { user: updated, message: 'Profile was successfully updated' };
+    },
+
+    /** Sends the link for the actor's pending email again (a new link: the old one stops working). */
+    async resendConfirmation(actor: Actor): Promise<string> {
+      const user = self(actor);
+      if (!user.unconfirmedEmail) throw new AppError(422, 'There is no email change waiting for confirmation.');
+      if (!opts.mailer) throw new AppError(422, NO_SMTP_EMAIL_MESSAGE);
+      const token = randomToken();
+      const updated = await users.update(user.id, {
+        confirmationTokenDigest: digest(token),
+        confirmationSentAt: new Date(),
+      });
+      await sendConfirmation(updated ?? user, token);
+      return confirmationSentMessage(user.unconfirmedEmail);
+    },
+
+    /** Drops the actor's pending email change (its link stops working). */
+    async cancelEmailChange(actor: Actor): Promise<UserRow> {
+      const user = self(actor);
+      return (await users.update(user.id, NO_PENDING_EMAIL)) ?? user;
+    },
+
+    /** Opens a confirmation link: the pending email becomes the user's email. */
+    async confirmEmail(rawToken: unknown): Promise<UserRow> {
+      const token = typeof rawToken === 'string' ? rawToken : '';
+      const user = token ? await repo.findByConfirmationDigest(digest(token)) : undefined;
+      if (!user?.unconfirmedEmail || user.state === 'blocked') {
+        throw new ValidationError({ confirmation_token: ['is invalid'] }, 422);
+      }
+      const sentAt = user.confirmationSentAt?.getTime() ?? 0;
+      if (Date.now() - sentAt > CONFIRM_EMAIL_DAYS * 24 * 3600 * 1000) {
+        throw new ValidationError(
+          { email: [`needs to be confirmed within ${CONFIRM_EMAIL_DAYS} days, please request a new one`] },
+          422,
+        );
+      }
+      const email = user.unconfirmedEmail;
+      await assertEmailFree(users, email, user.id);
       try {
-        return (await users.update(user.id, changes)) ?? user;
+        const updated = await users.update(user.id, {
+          email,
+          publicEmail: user.publicEmail ? email : null,
+          ...NO_PENDING_EMAIL,
+        });
+        return updated ?? user;
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError('Email has already been taken');
+        if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError(EMAIL_TAKEN);
         throw error;
       }
     },

@@ -4,19 +4,27 @@
  * (a tiny SMTP listener here stands in for the mail server).
  */
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.ts';
 import { createBrowser } from '../../test/browser.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { NO_SMTP_MESSAGE, RESET_SENT_MESSAGE } from './account.service.ts';
+import {
+  CONFIRM_EMAIL_DAYS,
+  confirmationSentMessage,
+  NO_SMTP_EMAIL_MESSAGE,
+  NO_SMTP_MESSAGE,
+  RESET_SENT_MESSAGE,
+} from './account.service.ts';
 
-const ME = '{ currentUser { name email publicEmail bio activeSessions { id current userAgent } } }';
+const ME = '{ currentUser { name email unconfirmedEmail publicEmail bio activeSessions { id current userAgent } } }';
 type Me = {
   data: {
     currentUser: {
       name: string;
       email: string;
+      unconfirmedEmail: string | null;
       publicEmail: string | null;
       bio: string;
       activeSessions: { id: string; current: boolean; userAgent: string | null }[];
@@ -79,7 +87,7 @@ describe('account pages without SMTP', () => {
 
   const me = async (b: ReturnType<typeof createBrowser>) => (await b.graphql(ME)).json<Me>().data.currentUser;
 
-  it('updates name, bio and public email; an email change needs the current password', async () => {
+  it('updates name, bio and public email; an email change needs the current password and SMTP', async () => {
     const b = createBrowser(t);
     await b.signIn('dora', TEST_PASSWORD);
     const res = await b.request({
@@ -91,6 +99,20 @@ describe('account pages without SMTP', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(await me(b)).toMatchObject({ name: 'Dora Explorer', bio: 'Maps.', publicEmail: 'dora@example.com' });
+    // Anyone sees the public email on the profile (and nobody the private one of a user without one).
+    const profile = await t.graphql(
+      '{ users(usernames: ["dora", "taken"]) { nodes { username publicEmail } } }',
+      {},
+      { as: null },
+    );
+    expect(profile.data).toEqual({
+      users: {
+        nodes: [
+          { username: 'dora', publicEmail: 'dora@example.com' },
+          { username: 'taken', publicEmail: null },
+        ],
+      },
+    });
 
     const noPassword = await b.request({
       method: 'PUT',
@@ -101,24 +123,17 @@ describe('account pages without SMTP', () => {
     expect(noPassword.statusCode).toBe(422);
     expect(noPassword.json()).toEqual({ message: 'Current password is invalid' });
 
-    const taken = await b.request({
-      method: 'PUT',
-      url: '/-/profile',
-      payload: { email: 'taken@example.com', current_password: TEST_PASSWORD },
-      csrf: true,
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'Email has already been taken' });
-
-    const ok = await b.request({
+    // Without SMTP a new email could never be confirmed: the administrator changes it.
+    const noSmtp = await b.request({
       method: 'PUT',
       url: '/-/profile',
       payload: { email: 'dora@example.org', current_password: TEST_PASSWORD },
       csrf: true,
     });
-    expect(ok.statusCode).toBe(200);
-    // The public email follows the (only) email.
-    expect(await me(b)).toMatchObject({ email: 'dora@example.org', publicEmail: 'dora@example.org' });
+    expect(noSmtp.statusCode).toBe(422);
+    expect(noSmtp.json()).toEqual({ message: NO_SMTP_EMAIL_MESSAGE });
+    expect(await me(b)).toMatchObject({ email: 'dora@example.com', unconfirmedEmail: null });
+    expect((await b.graphql('{ sendsEmail }')).json()).toEqual({ data: { sendsEmail: false } });
   });
 
   it('says what is wrong with a bad profile', async () => {
@@ -300,5 +315,132 @@ describe('password reset by email', () => {
       csrf: true,
     });
     expect(reuse.statusCode).toBe(422);
+  });
+});
+
+describe('email change with confirmation', () => {
+  const smtp = smtpListener();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const port = await smtp.start();
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, emailFrom: 'Milepost <plan@milepost.test>' });
+    await t.buildUser({ username: 'taken' });
+  });
+  afterAll(() => smtp.stop());
+
+  const me = async (b: ReturnType<typeof createBrowser>) => (await b.graphql(ME)).json<Me>().data.currentUser;
+  /** The confirmation token of the newest mail to `to`. */
+  const tokenSentTo = (to: string) => {
+    const mail = [...smtp.messages].reverse().find((m) => m.includes(`To: ${to}`)) ?? '';
+    const text = mail.replace(/=\r\n/g, '').replace(/=3D/g, '=');
+    expect(text).toContain('Subject: Confirmation instructions');
+    return /confirmation_token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+  };
+  const changeEmail = (b: ReturnType<typeof createBrowser>, email: string) =>
+    b.request({
+      method: 'PUT',
+      url: '/-/profile',
+      payload: { user: { email, current_password: TEST_PASSWORD } },
+      csrf: true,
+    });
+  const confirm = (b: ReturnType<typeof createBrowser>, token: string) =>
+    b.request({ method: 'PUT', url: '/users/confirmation', payload: { confirmation_token: token }, csrf: true });
+
+  it('keeps the old email until the link sent to the new one is opened, even signed out', async () => {
+    const user = await t.buildUser({ username: 'mover' });
+    const b = createBrowser(t);
+    await b.signIn('mover', TEST_PASSWORD);
+    await b.request({ method: 'PUT', url: '/-/profile', payload: { public_email: 'mover@example.com' }, csrf: true });
+
+    const taken = await changeEmail(b, 'TAKEN@example.com');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'Email has already been taken' });
+
+    const res = await changeEmail(b, 'mover@example.org');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: confirmationSentMessage('mover@example.org') });
+    expect(await me(b)).toMatchObject({ email: 'mover@example.com', unconfirmedEmail: 'mover@example.org' });
+    // The old address still signs in; the new one does not yet.
+    expect((await createBrowser(t).signIn('mover@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await createBrowser(t).signIn('mover@example.org', TEST_PASSWORD)).statusCode).toBe(401);
+    const token = tokenSentTo('mover@example.org');
+    expect(token).toBeTruthy();
+
+    const stranger = createBrowser(t);
+    await stranger.visit();
+    const bad = await confirm(stranger, 'not-a-token');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ message: 'Confirmation token is invalid' });
+    expect(
+      (await stranger.request({ method: 'PUT', url: '/users/confirmation', payload: { confirmation_token: token } }))
+        .statusCode,
+    ).toBe(403);
+
+    const ok = await confirm(stranger, token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      message: 'Your email address has been successfully confirmed.',
+      email: 'mover@example.org',
+    });
+    // The public email follows; the link works once.
+    expect(await me(b)).toMatchObject({
+      email: 'mover@example.org',
+      unconfirmedEmail: null,
+      publicEmail: 'mover@example.org',
+    });
+    expect((await confirm(stranger, token)).json()).toEqual({ message: 'Confirmation token is invalid' });
+    expect((await createBrowser(t).signIn('mover@example.org', TEST_PASSWORD)).statusCode).toBe(200);
+    expect(user.email).toBe('mover@example.com');
+  });
+
+  it('resends a new link (the old one stops working), cancels, and refuses an expired link', async () => {
+    const user = await t.buildUser({ username: 'resender' });
+    const b = createBrowser(t);
+    await b.signIn('resender', TEST_PASSWORD);
+    const nothing = await b.request({ method: 'POST', url: '/users/confirmation', csrf: true });
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json()).toEqual({ message: 'There is no email change waiting for confirmation.' });
+
+    await changeEmail(b, 'resender@example.net');
+    const first = tokenSentTo('resender@example.net');
+    const again = await b.request({ method: 'POST', url: '/users/confirmation', csrf: true });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: confirmationSentMessage('resender@example.net') });
+    const second = tokenSentTo('resender@example.net');
+    expect(second).not.toBe(first);
+    expect((await confirm(b, first)).json()).toEqual({ message: 'Confirmation token is invalid' });
+
+    // A link older than the limit asks for a new one.
+    const old = new Date(Date.now() - (CONFIRM_EMAIL_DAYS * 24 + 1) * 3600 * 1000);
+    await t.database.db.execute(sql`UPDATE users SET confirmation_sent_at = ${old} WHERE id = ${user.id}`);
+    const expired = await confirm(b, second);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json()).toEqual({
+      message: `Email needs to be confirmed within ${CONFIRM_EMAIL_DAYS} days, please request a new one`,
+    });
+
+    const cancel = await b.request({ method: 'DELETE', url: '/-/profile/unconfirmed_email', csrf: true });
+    expect(cancel.statusCode).toBe(200);
+    expect(await me(b)).toMatchObject({ email: 'resender@example.com', unconfirmedEmail: null });
+    expect((await b.graphql('{ sendsEmail }')).json()).toEqual({ data: { sendsEmail: true } });
+  });
+
+  it('an administrator changes an email at once, ending any pending change', async () => {
+    const admin = await t.buildUser({ admin: true });
+    const user = await t.buildUser({ username: 'pending' });
+    const b = createBrowser(t);
+    await b.signIn('pending', TEST_PASSWORD);
+    await changeEmail(b, 'pending@example.net');
+    const token = tokenSentTo('pending@example.net');
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/v4/users/${user.id}`,
+      payload: { email: 'pending@example.io' },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await me(b)).toMatchObject({ email: 'pending@example.io', unconfirmedEmail: null });
+    expect((await confirm(b, token)).json()).toEqual({ message: 'Confirmation token is invalid' });
   });
 });

@@ -11,9 +11,15 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../errors.ts';
-import { booleanOf, FieldErrors, isEmail } from '../validation.ts';
+import { booleanOf, FieldErrors } from '../validation.ts';
 import { accountRepository } from './account.repository.ts';
-import { checkNewPassword } from './account.service.ts';
+import {
+  assertEmailFree,
+  checkNewPassword,
+  emailField,
+  NO_PENDING_EMAIL,
+  publicEmailField,
+} from './account.service.ts';
 import { usersRepository } from './users.repository.ts';
 
 export type AdminUserInput = {
@@ -59,16 +65,14 @@ export function adminUsersService(db: Db, opts: { externalUrl: string }) {
       const changes: Partial<typeof user> = {};
       if (given(input.name)) changes.name = errors.text('name', input.name);
       if (given(input.email)) {
-        const email = errors.text('email', input.email);
-        if (email && !isEmail(email)) errors.add('email', 'is invalid');
+        const email = emailField(errors, input.email);
+        // An administrator's change needs no confirmation (GitLab's skip_reconfirmation!): any pending one ends.
+        if (email && email.toLowerCase() !== user.email.toLowerCase()) Object.assign(changes, NO_PENDING_EMAIL);
         if (email) changes.email = email;
       }
       if (given(input.publicEmail)) {
-        const value = errors.text('public_email', input.publicEmail, 255, false);
-        const email = changes.email ?? user.email;
-        if (value && value.toLowerCase() !== email.toLowerCase())
-          errors.add('public_email', "must be the user's email");
-        changes.publicEmail = value ? email : null;
+        const own = changes.email ?? user.email;
+        changes.publicEmail = publicEmailField(errors, input.publicEmail, own, "must be the user's email");
       }
       if (given(input.bio)) changes.bio = errors.text('bio', input.bio, 255, false);
       if (given(input.admin)) {
@@ -88,8 +92,7 @@ export function adminUsersService(db: Db, opts: { externalUrl: string }) {
       if (given(input.password) && input.password !== '') newPassword = checkNewPassword(errors, input.password);
       if (errors.any) throw new ValidationError(errors.fields);
       if (changes.email && changes.email.toLowerCase() !== user.email.toLowerCase()) {
-        const other = await users.findByLogin(changes.email);
-        if (other && other.id !== user.id) throw new ConflictError('Email has already been taken');
+        await assertEmailFree(users, changes.email, user.id);
       }
       if (newPassword) {
         changes.passwordHash = await hashPassword(newPassword);

@@ -4,6 +4,7 @@ import { boolParam, intParam, listParam, ParamError, type Params, stringParam } 
 import type { UiRouter } from '../../http/ui-router.ts';
 import type { Services } from '../services.ts';
 import type { UserState } from './autocomplete.repository.ts';
+import { restAvatarUrl } from './users.entity.ts';
 
 /** GitLab's UserSerializer as the autocomplete JSON sends it. */
 function autocompleteEntity(
@@ -16,7 +17,7 @@ function autocompleteEntity(
     name: u.name,
     state: u.state,
     locked: false,
-    avatar_url: u.avatarUrl,
+    avatar_url: restAvatarUrl(u.avatarUrl, base),
     web_url: `${base}/${u.username}`,
     path: `/${u.username}`,
   };

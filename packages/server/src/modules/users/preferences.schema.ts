@@ -23,31 +23,36 @@ const filterName = (value: number) => FILTER_NAMES[value as NotesFilterValue] ??
 const filterValue = (name: string | null | undefined) =>
   name == null ? undefined : NOTES_FILTERS[name as keyof typeof NOTES_FILTERS];
 
-const TextEditorEnum = builder.enumType('TextEditorType', {
-  description: 'The editor descriptions and comments open in.',
-  values: {
-    NOT_SET: { value: 'not_set', description: 'Not chosen: plain text until the user switches.' },
-    PLAIN_TEXT_EDITOR: { value: 'plain_text_editor', description: 'Plain text (markdown) editor.' },
-    RICH_TEXT_EDITOR: { value: 'rich_text_editor', description: 'Rich text editor.' },
-  } as const,
+/** A preference's GraphQL enum: each name with its stored value and what it means. */
+function preferenceEnum<const V extends Record<string, readonly [value: string, description: string]>>(
+  name: string,
+  description: string,
+  values: V,
+) {
+  return builder.enumType(name, {
+    description,
+    values: Object.fromEntries(
+      Object.entries(values).map(([key, [value, meaning]]) => [key, { value, description: meaning }]),
+    ) as { [K in keyof V]: { value: V[K][0]; description: string } },
+  });
+}
+
+const TextEditorEnum = preferenceEnum('TextEditorType', 'The editor descriptions and comments open in.', {
+  NOT_SET: ['not_set', 'Not chosen: plain text until the user switches.'],
+  PLAIN_TEXT_EDITOR: ['plain_text_editor', 'Plain text (markdown) editor.'],
+  RICH_TEXT_EDITOR: ['rich_text_editor', 'Rich text editor.'],
 });
 
-const ThemeEnum = builder.enumType('ThemePreference', {
-  description: 'The colour theme of the web app.',
-  values: {
-    LIGHT: { value: 'light', description: 'Light theme.' },
-    DARK: { value: 'dark', description: 'Dark theme.' },
-    SYSTEM: { value: 'system', description: "The operating system's choice (light or dark)." },
-  } as const,
+const ThemeEnum = preferenceEnum('ThemePreference', 'The colour theme of the web app.', {
+  LIGHT: ['light', 'Light theme.'],
+  DARK: ['dark', 'Dark theme.'],
+  SYSTEM: ['system', "The operating system's choice (light or dark)."],
 });
 
-const DateFormatEnum = builder.enumType('DateFormatPreference', {
-  description: 'How dates are written on screen.',
-  values: {
-    MDY: { value: 'mdy', description: "Month, day, year: 'Nov 22, 2025'." },
-    DMY: { value: 'dmy', description: "Day, month, year: '22 Nov 2025'." },
-    ISO: { value: 'iso', description: "ISO 8601: '2025-11-22'." },
-  } as const,
+const DateFormatEnum = preferenceEnum('DateFormatPreference', 'How dates are written on screen.', {
+  MDY: ['mdy', "Month, day, year: 'Nov 22, 2025'."],
+  DMY: ['dmy', "Day, month, year: '22 Nov 2025'."],
+  ISO: ['iso', "ISO 8601: '2025-11-22'."],
 });
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

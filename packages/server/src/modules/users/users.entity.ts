@@ -1,6 +1,14 @@
 import { accessLocked } from '../../auth/lockout.ts';
 import type { UserRow } from '../../db/schema.ts';
 
+/**
+ * An avatar's URL as GitLab's API gives it: absolute. An uploaded avatar's stored path
+ * (`/uploads/-/system/user/avatar/…`) is put on the external URL; a URL set elsewhere stays as it is.
+ */
+export function restAvatarUrl(avatarUrl: string | null, baseUrl: string): string | null {
+  return avatarUrl?.startsWith('/') ? `${baseUrl}${avatarUrl}` : avatarUrl;
+}
+
 /** GitLab's `UserBasic` entity. */
 export function userBasic(user: UserRow, baseUrl: string) {
   return {
@@ -9,7 +17,7 @@ export function userBasic(user: UserRow, baseUrl: string) {
     name: user.name,
     state: user.state,
     locked: accessLocked(user),
-    avatar_url: user.avatarUrl,
+    avatar_url: restAvatarUrl(user.avatarUrl, baseUrl),
     web_url: `${baseUrl}/${user.username}`,
   };
 }

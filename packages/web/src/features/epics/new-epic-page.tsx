@@ -4,22 +4,17 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { PageHeader } from '../../app/shell/page-header.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormActions, FormStack } from '../../components/ui/form.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
 import { draftKey } from '../../lib/drafts.ts';
-import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
-import { TITLE_MAX_LENGTH as EPIC_TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
+import { CreateFormPage, titleTooLong } from '../issuables/create-form-page.tsx';
 import { useCreateSubmit } from '../issuables/use-create-submit.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
 import { previewMarkdown } from './header/epic-requests.ts';
@@ -46,8 +41,7 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   if (!data.group?.userPermissions.createEpic) return <NotFoundPage />;
 
   const trimmedTitle = title.trim();
-  const titleError =
-    title.length > EPIC_TITLE_MAX_LENGTH ? `Title is too long (maximum is ${EPIC_TITLE_MAX_LENGTH} characters).` : '';
+  const titleError = titleTooLong(title);
 
   const handleSubmit = () =>
     submit({
@@ -87,75 +81,57 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   };
 
   return (
-    <>
-      <PageHeader
-        breadcrumbs={[
-          ...namespaceBreadcrumbs(group.fullPath, group.fullName),
-          { label: 'Epics', to: routes.groupEpics(group.fullPath) },
-          { label: 'New', to: routes.newEpic(group.fullPath) },
-        ]}
-        title="New epic"
+    <CreateFormPage
+      noun="epic"
+      namespace={{ fullPath: group.fullPath, name: group.fullName }}
+      list={{ label: 'Epics', to: routes.groupEpics(group.fullPath) }}
+      newTo={routes.newEpic(group.fullPath)}
+      title={title}
+      onTitleChange={setTitle}
+      errors={errors}
+      pending={loading}
+      onSubmit={handleSubmit}
+      onCancel={handleCancel}
+    >
+      <MarkdownEditor
+        value={description}
+        onChange={setDescription}
+        preview={(text) => previewMarkdown(group.fullPath, null, text)}
+        autocomplete={{ groupPath: group.fullPath }}
+        autosave={autosave}
+        onSave={handleSubmit}
+        onFiles={attach.onFiles}
+        uploads={attach.uploads}
       />
-      <div className={styles.form}>
-        <FormStack label="New epic" onSubmit={handleSubmit} errors={errors}>
-          <TextField
-            label="Title"
-            value={title}
-            onChange={setTitle}
-            isRequired
-            autoFocus
-            placeholder="Title"
-            errorMessage={titleError || undefined}
-          />
-          <MarkdownEditor
-            value={description}
-            onChange={setDescription}
-            preview={(text) => previewMarkdown(group.fullPath, null, text)}
-            autocomplete={{ groupPath: group.fullPath }}
-            autosave={autosave}
-            onSave={handleSubmit}
-            onFiles={attach.onFiles}
-            uploads={attach.uploads}
-          />
-          <Checkbox isSelected={confidential} onChange={setConfidential}>
-            This epic is confidential and should only be visible to team members with at least the Reporter role
-          </Checkbox>
-          <div className={styles.dates}>
-            <PlanningDatePicker
-              label="Start date"
-              value={startDate}
-              onChange={setStartDate}
-              maxDate={dueDate}
-              placeholder="Select start date"
-            />
-            <PlanningDatePicker
-              label="Due date"
-              value={dueDate}
-              onChange={setDueDate}
-              minDate={startDate}
-              placeholder="Select due date"
-            />
-          </div>
-          <div className={styles.colorField}>
-            <span className={styles.colorLabel}>Color</span>
-            <EpicColorDropdown
-              variant="embedded"
-              fullPath={group.fullPath}
-              color={color}
-              allowEdit
-              onChange={(option) => setColor(option.color)}
-            />
-          </div>
-          <FormActions>
-            <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
-              {loading ? 'Creating epic…' : 'Create epic'}
-            </Button>
-            <Button onPress={handleCancel} isDisabled={loading}>
-              Cancel
-            </Button>
-          </FormActions>
-        </FormStack>
+      <Checkbox isSelected={confidential} onChange={setConfidential}>
+        This epic is confidential and should only be visible to team members with at least the Reporter role
+      </Checkbox>
+      <div className={styles.dates}>
+        <PlanningDatePicker
+          label="Start date"
+          value={startDate}
+          onChange={setStartDate}
+          maxDate={dueDate}
+          placeholder="Select start date"
+        />
+        <PlanningDatePicker
+          label="Due date"
+          value={dueDate}
+          onChange={setDueDate}
+          minDate={startDate}
+          placeholder="Select due date"
+        />
       </div>
-    </>
+      <div className={styles.colorField}>
+        <span className={styles.colorLabel}>Color</span>
+        <EpicColorDropdown
+          variant="embedded"
+          fullPath={group.fullPath}
+          color={color}
+          allowEdit
+          onChange={(option) => setColor(option.color)}
+        />
+      </div>
+    </CreateFormPage>
   );
 }

@@ -3,27 +3,23 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { projectAutocomplete } from '../../components/markdown-editor/autocomplete/autocomplete-suggestions.tsx';
 import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { LabelPicker, type PickerLabel } from '../../components/planning/label-picker.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import type { ComboOption } from '../../components/ui/combo-box-field.tsx';
-import { FormActions, FormStack } from '../../components/ui/form.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { NewIssueMutationDocument, NewIssueQueryDocument } from '../../gql/graphql.ts';
 import { draftKey } from '../../lib/drafts.ts';
-import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
-import { TITLE_MAX_LENGTH } from '../issuables/issuable-edit-form.tsx';
+import { CreateFormPage, titleTooLong } from '../issuables/create-form-page.tsx';
 import { useCreateSubmit } from '../issuables/use-create-submit.ts';
 import { DescriptionTemplateSelector } from '../issue-templates/description-template-selector.tsx';
 import type { ResolvedProject } from '../namespaces/use-namespace-context.ts';
@@ -72,8 +68,7 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
   if (!found?.userPermissions.createIssue) return <NotFoundPage />;
   const groupPath = found.group?.fullPath ?? project.fullPath.split('/').slice(0, -1).join('/');
 
-  const titleError =
-    title.length > TITLE_MAX_LENGTH ? `Title is too long (maximum is ${TITLE_MAX_LENGTH} characters).` : '';
+  const titleError = titleTooLong(title);
   const weightProblem = weightError(weight);
 
   const handleSubmit = () =>
@@ -110,118 +105,98 @@ export function NewIssuePage({ project }: { project: ResolvedProject }) {
 
   const paths = { projectPath: project.fullPath, groupPath };
   return (
-    <>
-      <PageHeader
-        breadcrumbs={[
-          ...namespaceBreadcrumbs(project.fullPath, project.nameWithNamespace),
-          { label: 'Issues', to: routes.projectIssues(project.fullPath) },
-          { label: 'New', to: routes.newProjectIssue(project.fullPath) },
+    <CreateFormPage
+      noun="issue"
+      namespace={{ fullPath: project.fullPath, name: project.nameWithNamespace }}
+      list={{ label: 'Issues', to: routes.projectIssues(project.fullPath) }}
+      newTo={routes.newProjectIssue(project.fullPath)}
+      wide
+      title={title}
+      onTitleChange={setTitle}
+      errors={errors}
+      pending={loading}
+      onSubmit={handleSubmit}
+      onCancel={() => {
+        clearMarkdownDraft(autosave);
+        goBack();
+      }}
+    >
+      <SelectField
+        label="Type"
+        options={[
+          { id: 'ISSUE', label: 'Issue' },
+          ...(found.userPermissions.createIncident ? [{ id: 'INCIDENT', label: 'Incident' }] : []),
         ]}
-        title="New issue"
+        value={issueType}
+        onChange={(value) => setIssueType(value as 'ISSUE' | 'INCIDENT')}
       />
-      <div className={styles.form}>
-        <FormStack label="New issue" onSubmit={handleSubmit} errors={errors}>
-          <TextField
-            label="Title"
-            value={title}
-            onChange={setTitle}
-            isRequired
-            autoFocus
-            placeholder="Title"
-            errorMessage={titleError || undefined}
+      <DescriptionTemplateSelector
+        projectFullPath={project.fullPath}
+        description={description}
+        onApply={setDescription}
+      />
+      <MarkdownEditor
+        value={description}
+        onChange={setDescription}
+        preview={(text) => previewIssueMarkdown(project.fullPath, null, text)}
+        autocomplete={projectAutocomplete(project.fullPath)}
+        autosave={autosave}
+        onSave={handleSubmit}
+        onFiles={attach.onFiles}
+        uploads={attach.uploads}
+      />
+      <Checkbox isSelected={confidential} onChange={setConfidential}>
+        This issue is confidential and should only be visible to team members with at least the Reporter role.
+      </Checkbox>
+      <div className={styles.grid}>
+        <PickedOptionsField
+          kind="users"
+          title="Assignees"
+          pickLabel="Assign a user"
+          picked={assignees}
+          onChange={setAssignees}
+          {...paths}
+        />
+        <fieldset className={styles.picker}>
+          <legend className={styles.legend}>Labels</legend>
+          <LabelPicker
+            variant="standalone"
+            fullPath={groupPath}
+            selected={labels}
+            allowEdit
+            allowRemove
+            onChange={async (change) => setLabels(change.labels)}
+            title="Labels"
           />
-          <SelectField
-            label="Type"
-            options={[
-              { id: 'ISSUE', label: 'Issue' },
-              ...(found.userPermissions.createIncident ? [{ id: 'INCIDENT', label: 'Incident' }] : []),
-            ]}
-            value={issueType}
-            onChange={(value) => setIssueType(value as 'ISSUE' | 'INCIDENT')}
-          />
-          <DescriptionTemplateSelector
-            projectFullPath={project.fullPath}
-            description={description}
-            onApply={setDescription}
-          />
-          <MarkdownEditor
-            value={description}
-            onChange={setDescription}
-            preview={(text) => previewIssueMarkdown(project.fullPath, null, text)}
-            autocomplete={projectAutocomplete(project.fullPath)}
-            autosave={autosave}
-            onSave={handleSubmit}
-            onFiles={attach.onFiles}
-            uploads={attach.uploads}
-          />
-          <Checkbox isSelected={confidential} onChange={setConfidential}>
-            This issue is confidential and should only be visible to team members with at least the Reporter role.
-          </Checkbox>
-          <div className={styles.grid}>
-            <PickedOptionsField
-              kind="users"
-              title="Assignees"
-              pickLabel="Assign a user"
-              picked={assignees}
-              onChange={setAssignees}
-              {...paths}
-            />
-            <fieldset className={styles.picker}>
-              <legend className={styles.legend}>Labels</legend>
-              <LabelPicker
-                variant="standalone"
-                fullPath={groupPath}
-                selected={labels}
-                allowEdit
-                allowRemove
-                onChange={async (change) => setLabels(change.labels)}
-                title="Labels"
-              />
-            </fieldset>
-            <PickedOptionsField
-              kind="milestones"
-              title="Milestone"
-              pickLabel="Select milestone"
-              picked={milestone}
-              single
-              onChange={setMilestone}
-              {...paths}
-            />
-            <PickedOptionsField
-              kind="epics"
-              title="Epic"
-              pickLabel="Select epic"
-              picked={epic}
-              single
-              onChange={setEpic}
-              {...paths}
-            />
-            <TextField
-              label="Weight"
-              value={weight}
-              onChange={setWeight}
-              inputMode="numeric"
-              placeholder="Enter a number"
-              errorMessage={weightProblem ?? undefined}
-            />
-            <PlanningDatePicker label="Due date" value={dueDate} onChange={setDueDate} placeholder="Select due date" />
-          </div>
-          <FormActions>
-            <Button type="submit" variant="primary" isPending={loading} isDisabled={loading}>
-              {loading ? 'Creating issue…' : 'Create issue'}
-            </Button>
-            <Button
-              onPress={() => {
-                clearMarkdownDraft(autosave);
-                goBack();
-              }}
-              isDisabled={loading}
-            >
-              Cancel
-            </Button>
-          </FormActions>
-        </FormStack>
+        </fieldset>
+        <PickedOptionsField
+          kind="milestones"
+          title="Milestone"
+          pickLabel="Select milestone"
+          picked={milestone}
+          single
+          onChange={setMilestone}
+          {...paths}
+        />
+        <PickedOptionsField
+          kind="epics"
+          title="Epic"
+          pickLabel="Select epic"
+          picked={epic}
+          single
+          onChange={setEpic}
+          {...paths}
+        />
+        <TextField
+          label="Weight"
+          value={weight}
+          onChange={setWeight}
+          inputMode="numeric"
+          placeholder="Enter a number"
+          errorMessage={weightProblem ?? undefined}
+        />
+        <PlanningDatePicker label="Due date" value={dueDate} onChange={setDueDate} placeholder="Select due date" />
       </div>
-    </>
+    </CreateFormPage>
   );
 }

@@ -21,14 +21,18 @@ export class RequestError extends Error {
   }
 }
 
-/** Sends `body` as JSON; resolves with the answer's `message` text, or throws a RequestError with the server's words. */
+/**
+ * Sends `body` as JSON (or a FormData as multipart, for files); resolves with the answer's `message`
+ * text, or throws a RequestError with the server's words.
+ */
 export async function sendJson(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object): Promise<string> {
   let response: Response;
+  const form = body instanceof FormData;
   try {
     response = await csrfFetch(url, {
       method,
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      headers: { Accept: 'application/json', ...(body && !form ? { 'Content-Type': 'application/json' } : {}) },
+      body: form ? body : body ? JSON.stringify(body) : undefined,
     });
   } catch {
     throw new RequestError(['The server could not be reached. Check your connection and try again.']);

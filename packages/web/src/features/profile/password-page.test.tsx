@@ -1,26 +1,10 @@
-import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AlertsProvider } from '../../app/alerts/alerts-context.tsx';
+import { jsonResponse, renderAccountPage } from './account-test-utils.tsx';
 import { PasswordPage } from './password-page.tsx';
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '*', element: <PasswordPage /> }], {
-    initialEntries: ['/-/profile/password/edit'],
-  });
-  return render(
-    <MockedProvider mocks={[]}>
-      <AlertsProvider>
-        <RouterProvider router={router} />
-      </AlertsProvider>
-    </MockedProvider>,
-  );
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const renderPage = () => renderAccountPage(<PasswordPage />, '/-/profile/password/edit');
 
 describe('PasswordPage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -47,8 +31,8 @@ describe('PasswordPage', () => {
     document.cookie = '_milepost_csrf=token';
     const fetch = vi
       .fn()
-      .mockResolvedValueOnce(json(422, { message: 'Current password is invalid' }))
-      .mockResolvedValueOnce(json(200, { message: 'Password was successfully updated.' }));
+      .mockResolvedValueOnce(jsonResponse(422, { message: 'Current password is invalid' }))
+      .mockResolvedValueOnce(jsonResponse(200, { message: 'Password was successfully updated.' }));
     vi.stubGlobal('fetch', fetch);
     renderPage();
     await fill('wrong-password', 'new-password-1', 'new-password-1');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormActions, FormStack } from '../../components/ui/form.tsx';
@@ -8,30 +9,82 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AccountNav } from './account-nav.tsx';
+import { AvatarField } from './avatar-field.tsx';
 import { errorTexts, sendJson } from './json-request.ts';
 import styles from './profile.module.css';
 import { useAccount } from './use-account.ts';
 
 type Account = NonNullable<ReturnType<typeof useAccount>['account']>;
 
-/** `/-/profile`: name, email (the current password when it changes), public email and bio. */
+/**
+ * `/-/profile`: the avatar, name, email (a new one needs the current password and waits for the
+ * link sent to it), public email and bio.
+ */
 export function ProfilePage() {
-  const { account, loaded, refetch } = useAccount();
+  const { account, sendsEmail, loaded, refetch } = useAccount();
   return (
     <>
       <PageHeader breadcrumbs={[{ label: 'User settings', to: routes.editProfile() }]} title="Edit profile" />
       <AccountNav />
       {account ? (
-        <ProfileForm account={account} onSaved={refetch} />
+        <>
+          <AvatarField user={account} onChanged={refetch} />
+          <ProfileForm account={account} sendsEmail={sendsEmail} onSaved={refetch} />
+        </>
       ) : loaded ? null : (
         <SkeletonList rows={3} label="Loading profile" />
       )}
-      <p className={styles.meta}>Avatar upload comes with file uploads; until then your avatar shows your initial.</p>
     </>
   );
 }
 
-function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => unknown }) {
+/** A new email waiting for its link: where it was sent, send again, or drop the change. */
+function PendingEmail({ account, onChanged }: { account: Account; onChanged: () => unknown }) {
+  const { pushAlert } = useAlerts();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const run = async (method: 'POST' | 'DELETE', url: string) => {
+    setBusy(true);
+    setErrors([]);
+    try {
+      const message = await sendJson(method, url);
+      await onChanged();
+      pushAlert({ variant: 'success', message });
+    } catch (caught) {
+      setErrors(errorTexts(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert variant="info" title="Confirm your new email">
+      <div className={styles.pending}>
+        <span>
+          We sent a confirmation link to <strong>{account.unconfirmedEmail}</strong>. Your email stays{' '}
+          <strong>{account.email}</strong> until you open it.
+        </span>
+        {errors.length > 0 && <span className={styles.error}>{errors.join(' ')}</span>}
+        <div className={styles.buttons}>
+          <Button compact isDisabled={busy} onPress={() => run('POST', '/users/confirmation')}>
+            Resend confirmation email
+          </Button>
+          <Button
+            compact
+            variant="tertiary"
+            isDisabled={busy}
+            onPress={() => run('DELETE', '/-/profile/unconfirmed_email')}
+          >
+            Cancel email change
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
+
+type ProfileFormProps = { account: Account; sendsEmail: boolean; onSaved: () => unknown };
+
+function ProfileForm({ account, sendsEmail, onSaved }: ProfileFormProps) {
   const { pushAlert } = useAlerts();
   const [name, setName] = useState(account.name);
   const [email, setEmail] = useState(account.email);
@@ -46,18 +99,20 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => un
     setSaving(true);
     setErrors([]);
     try {
-      await sendJson('PUT', '/-/profile', {
+      const message = await sendJson('PUT', '/-/profile', {
         user: {
           name,
           email,
           bio,
-          public_email: publicEmail ? email : '',
+          public_email: publicEmail ? account.email : '',
           ...(emailChanged ? { current_password: currentPassword } : {}),
         },
       });
       setCurrentPassword('');
+      // A new email waits for its link: the field shows the current one again, the notice the new one.
+      if (emailChanged) setEmail(account.email);
       await onSaved();
-      pushAlert({ variant: 'success', message: 'Profile was successfully updated.' });
+      pushAlert({ variant: 'success', message: emailChanged ? message : 'Profile was successfully updated.' });
     } catch (caught) {
       setErrors(errorTexts(caught));
     } finally {
@@ -69,7 +124,21 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => un
     <div className={styles.form}>
       <FormStack label="Edit profile" onSubmit={handleSave} errors={errors}>
         <TextField label="Full name" value={name} onChange={setName} isRequired autoComplete="name" />
-        <TextField label="Email" type="email" value={email} onChange={setEmail} isRequired autoComplete="email" />
+        {account.unconfirmedEmail && <PendingEmail account={account} onChanged={onSaved} />}
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          isRequired
+          isReadOnly={!sendsEmail}
+          autoComplete="email"
+          description={
+            sendsEmail
+              ? 'A new email applies once you open the confirmation link we send to it.'
+              : 'This server cannot send email, so a new email address cannot be confirmed here. Ask your administrator to change it.'
+          }
+        />
         {emailChanged && (
           <TextField
             label="Current password"

@@ -34,6 +34,7 @@ const carol = (overrides: Record<string, unknown>) => ({
   webPath: '/carol',
   state: 'active',
   bio: '',
+  publicEmail: null,
   createdAt: '2025-01-02T10:00:00Z',
   profileGroups: [],
   recentActivity: [],
@@ -46,6 +47,7 @@ describe('UserProfilePage', () => {
       profile(
         carol({
           bio: 'Builds the web app.',
+          publicEmail: 'carol@example.com',
           profileGroups: [
             {
               __typename: 'Group',
@@ -86,6 +88,10 @@ describe('UserProfilePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Carol Chen' })).toBeTruthy();
     expect(screen.getByText('@carol')).toBeTruthy();
     expect(screen.getByText('Builds the web app.')).toBeTruthy();
+    // The public email chosen on /-/profile shows here.
+    expect(screen.getByRole('link', { name: 'carol@example.com' }).getAttribute('href')).toBe(
+      'mailto:carol@example.com',
+    );
     expect(screen.getByRole('link', { name: 'acme/web#3' }).getAttribute('href')).toBe('/acme/web/-/issues/3');
     expect(screen.getByRole('link', { name: 'acme&1' }).getAttribute('href')).toBe('/groups/acme/-/epics/1');
     const groups = screen.getByRole('list', { name: 'Groups' });
@@ -100,5 +106,6 @@ describe('UserProfilePage', () => {
     expect(await screen.findByText('No recent activity you can see.')).toBeTruthy();
     expect(screen.getByText('No groups you can see.')).toBeTruthy();
     expect(screen.getByText('Blocked')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
   });
 });

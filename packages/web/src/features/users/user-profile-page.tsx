@@ -32,6 +32,7 @@ export function UserProfilePage({ username }: { username: string }) {
           <span className={styles.subtitle}>
             <span>@{user.username}</span>
             <span>Member since {formatDate(user.createdAt)}</span>
+            {user.publicEmail && <a href={`mailto:${user.publicEmail}`}>{user.publicEmail}</a>}
             {user.state !== 'active' && (
               <span className={styles.badge}>{user.state === 'blocked' ? 'Blocked' : 'Deactivated'}</span>
             )}
