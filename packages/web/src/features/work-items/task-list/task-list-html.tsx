@@ -235,7 +235,9 @@ export function TaskListHtml({ html, source, className, editable, busy, handlers
       onPointerDown={editable ? handlePointerDown : undefined}
       onPointerMove={editable ? handlePointerMove : undefined}
       onPointerUp={editable ? handlePointerUp : undefined}
-      onPointerCancel={() => {
+      onPointerCancel={(event) => {
+        // A mouse drag that becomes an HTML drag cancels its pointer: that drag goes on.
+        if (event.pointerType === 'mouse') return;
         clearDropMarks();
         dragged.current = null;
       }}
