@@ -1,4 +1,4 @@
-import { type Ref, useLayoutEffect, useRef } from 'react';
+import { type Ref, useCallback, useLayoutEffect, useRef } from 'react';
 import styles from './server-html.module.css';
 
 type ServerHtmlProps = {
@@ -28,16 +28,22 @@ function colourLabels(root: HTMLElement) {
  */
 export function ServerHtml({ html, className, ref, as: Element = 'div' }: ServerHtmlProps) {
   const own = useRef<HTMLElement | null>(null);
+  // One callback for the element's life (a new one each render would hand the page null, then the
+  // element again, on every render: the issue page's sticky header watches the title by it).
+  const setRef = useCallback(
+    (node: HTMLElement | null) => {
+      own.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
   useLayoutEffect(() => {
     if (own.current && html.includes('data-label-color')) colourLabels(own.current);
   }, [html]);
   return (
     <Element
-      ref={(node: HTMLElement | null) => {
-        own.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
+      ref={setRef}
       className={[styles.markdown, className].filter(Boolean).join(' ')}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises this HTML (src/markdown/render.ts)
       dangerouslySetInnerHTML={{ __html: html }}
