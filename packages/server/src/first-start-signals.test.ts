@@ -85,8 +85,10 @@ describe.skipIf(process.platform !== 'linux')('a signal during the first start',
     expect(server.out()).toContain('The first start was stopped before the demo was loaded');
     expect(server.out()).not.toContain('Milepost is ready');
 
+    // A fresh port: other test files take free ports meanwhile, and the stopped server's may be one of them.
+    port = await freePort();
     const next = start();
-    expect(await next.printed('Milepost is ready', 120_000)).toBe(true);
+    expect(await next.printed('Milepost is ready', 120_000), next.out()).toBe(true);
     expect(next.out()).toContain('Created the administrator account root');
     expect(next.out()).toContain('Planning: 25 labels, 57 milestones, 60 epics, 300 issues, 30 comments,');
 

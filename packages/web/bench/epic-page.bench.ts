@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (epic page part): the epic page of the demo's 'Platform modernisation' (child
+ * `npm run bench:web` (epic page part): the epic page of the demo's 'Platform modernization' (child
  * epics and issues, a real sidebar and activity) in a real browser, as alice (the group's Owner).
  *
  * Starts the real server with the demo (fresh temp data directory; see bench-server.ts), then per
@@ -32,7 +32,7 @@ import {
 } from './bench-common.ts';
 
 const TARGET = { firstRowMs: 500, roadmapTabMs: 500 };
-const EPIC_TITLE = 'Platform modernisation';
+const EPIC_TITLE = 'Platform modernization';
 const GROUP = 'acme';
 const TREE_ROW = 'section[aria-labelledby="child-items-heading"] [role="treegrid"] [role="row"]';
 const ROADMAP_ROW = 'ul[aria-label="Child epics"] > li';

@@ -189,7 +189,7 @@ test.describe('epic page header', () => {
     page,
   }, testInfo) => {
     await page.goto('/groups/acme/-/epics/1');
-    await expect(page.getByRole('heading', { level: 1, name: 'Platform modernisation' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Platform modernization' })).toBeVisible();
     await expect(page.getByText('Open', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await openActions(page);

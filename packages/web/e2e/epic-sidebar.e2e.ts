@@ -306,9 +306,9 @@ test('inherited dates name their source (a demo epic whose dates come from its c
   await signInViaApi(page, 'alice');
   const found = await graphql<{ group: { epics: { nodes: { iid: string; title: string }[] } } }>(
     page,
-    `query { group(fullPath: "acme") { epics(search: "Platform modernisation") { nodes { iid title } } } }`,
+    `query { group(fullPath: "acme") { epics(search: "Platform modernization") { nodes { iid title } } } }`,
   );
-  const epic = found.group.epics.nodes.find((e) => e.title === 'Platform modernisation');
+  const epic = found.group.epics.nodes.find((e) => e.title === 'Platform modernization');
   expect(epic, 'the demo epic').toBeDefined();
   await page.goto(`/groups/acme/-/epics/${epic?.iid}`);
   const start = section(sidebarOf(page), 'Start date');

@@ -104,9 +104,9 @@ export async function corePages(page: Page, username: string): Promise<CorePage[
   const group = encodeURIComponent(GROUP);
   const epics = await restGet<{ iid: number; title: string }[]>(
     page,
-    `/groups/${group}/epics?search=${encodeURIComponent('Platform modernisation')}`,
+    `/groups/${group}/epics?search=${encodeURIComponent('Platform modernization')}`,
   );
-  const epic = epics.find((e) => e.title === 'Platform modernisation') ?? epics[0];
+  const epic = epics.find((e) => e.title === 'Platform modernization') ?? epics[0];
   const issues = await restGet<{ web_url: string }[]>(
     page,
     `/projects/${encodeURIComponent(PROJECT)}/issues?per_page=1&state=opened`,

@@ -10,7 +10,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 
-/** The demo's 'Platform modernisation' epic in acme, authored by alice. */
+/** The demo's 'Platform modernization' epic in acme, authored by alice. */
 async function aliceEpic(page: Page): Promise<{ webPath: string }> {
   const data = await graphql<{
     group: { epics: { nodes: { webPath: string; title: string; author: { username: string } }[] } };
@@ -18,7 +18,7 @@ async function aliceEpic(page: Page): Promise<{ webPath: string }> {
     page,
     'query { group(fullPath: "acme") { epics(authorUsername: "alice", first: 50) { nodes { title webPath author { username } } } } }',
   );
-  const epic = data.group.epics.nodes.find((e) => e.title === 'Platform modernisation');
+  const epic = data.group.epics.nodes.find((e) => e.title === 'Platform modernization');
   expect(epic?.author.username).toBe('alice');
   return { webPath: epic?.webPath ?? '' };
 }
@@ -31,7 +31,7 @@ test('a user reports the author of an epic; the administrator sees the report @n
   await signInViaApi(page, reporter.login);
   const { webPath } = await aliceEpic(page);
   await page.goto(webPath);
-  await expect(page.getByRole('heading', { level: 1, name: 'Platform modernisation' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform modernization' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Epic actions' }).click();
   await page.getByRole('menu', { name: 'Epic actions' }).getByRole('menuitem', { name: 'Report abuse' }).click();
@@ -61,7 +61,7 @@ test('a user reports the author of an epic; the administrator sees the report @n
   await expect(drawer).toHaveCount(0);
   // Back on the reported page.
   expect(new URL(page.url()).pathname).toBe(webPath);
-  await expect(page.getByRole('heading', { level: 1, name: 'Platform modernisation' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform modernization' })).toBeVisible();
   await shot(page, testInfo, '4-confirmation');
 
   // The administrator sees it.

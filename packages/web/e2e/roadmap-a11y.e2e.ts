@@ -57,7 +57,7 @@ const searchInput = (page: Page) => page.getByRole('combobox', { name: /Search o
 async function openRoadmap(page: Page, url = ROADMAP) {
   await signInViaApi(page, 'alice');
   await page.goto(url);
-  await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+  await expect(epicRow(page, 'Platform modernization')).toBeVisible();
 }
 
 /** Opens the value suggestions of a token type with the 'is' operator, by mouse. */
@@ -147,7 +147,7 @@ test.describe('roadmap accessibility', () => {
 
   test('@narrow axe: a parent expanded to show its child epics', async ({ page }, testInfo) => {
     await openRoadmap(page, THREE_YEARS);
-    await epicRow(page, 'Platform modernisation').getByRole('button', { name: 'Expand' }).click();
+    await epicRow(page, 'Platform modernization').getByRole('button', { name: 'Expand' }).click();
     await expect(epicRow(page, 'Service mesh rollout')).toBeVisible();
     await shot(page, testInfo, '09-expanded');
     await expectNoSeriousViolations(page);
@@ -160,7 +160,7 @@ test.describe('roadmap accessibility', () => {
     await shot(page, testInfo, '10-milestone-popover');
     await expectNoSeriousViolations(page);
 
-    await epicRow(page, 'Platform modernisation')
+    await epicRow(page, 'Platform modernization')
       .getByRole('link', { name: /weight completed/ })
       .focus();
     await expect(page.getByRole('tooltip')).toContainText('weight completed');
@@ -222,7 +222,7 @@ test.describe('roadmap accessibility', () => {
     await page.keyboard.press('Enter'); // the first suggestion
     await page.keyboard.press('Enter'); // submit
     await expect(page).toHaveURL(/label_name%5B%5D=security/);
-    await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
+    await expect(epicRow(page, 'Platform modernization')).toHaveCount(0);
     await shot(page, testInfo, '14-keyboard-filtered');
     // The chip: Shift+Tab reaches its remove button, Enter removes it (and submits).
     await page.keyboard.press('Escape');
@@ -230,7 +230,7 @@ test.describe('roadmap accessibility', () => {
     await expect(focused).toHaveAttribute('slot', 'remove');
     await page.keyboard.press('Enter');
     await expect(page).not.toHaveURL(/label_name/);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     await expect(searchInput(page)).toBeFocused();
     await page.keyboard.press('Escape');
 
@@ -294,13 +294,13 @@ test.describe('roadmap accessibility', () => {
     await expect(page.getByRole('tooltip')).toHaveCount(0);
 
     // A row: expand, the title link, the labels, the bar with its popover.
-    const parent = epicRow(page, 'Platform modernisation');
+    const parent = epicRow(page, 'Platform modernization');
     await tabTo(page, parent.getByRole('button', { name: 'Expand' }));
     await page.keyboard.press('Enter');
     await expect(epicRow(page, 'Service mesh rollout')).toBeVisible();
     await expect(parent.getByRole('button', { name: 'Collapse' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(parent.getByRole('link', { name: 'Platform modernisation', exact: true })).toBeFocused();
+    await expect(parent.getByRole('link', { name: 'Platform modernization', exact: true })).toBeFocused();
     await tabTo(page, parent.getByRole('button', { name: /^Filter by label/ }).first(), { limit: 3 });
     const bar = parent.getByRole('link', { name: /weight completed/ });
     await tabTo(page, bar, { limit: 10 });

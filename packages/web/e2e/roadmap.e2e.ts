@@ -44,8 +44,8 @@ const todaysWeekTitle = (page: Page) => {
 };
 const thisYear = yearOf(DEMO_TODAY);
 
-/** 'Platform modernisation, Jun 1, 2025 – Oct 31, 2027': the demo's epic 1 with its dates from the API. */
-async function platformModernisationLabel(page: Page): Promise<string> {
+/** 'Platform modernization, Jun 1, 2025 – Oct 31, 2027': the demo's epic 1 with its dates from the API. */
+async function platformModernizationLabel(page: Page): Promise<string> {
   const data = await graphql<{ group: { epic: { title: string; startDate: string; dueDate: string } } }>(
     page,
     '{ group(fullPath: "acme") { epic(iid: "1") { title startDate dueDate } } }',
@@ -128,11 +128,11 @@ test.describe('group roadmap', () => {
     await signInViaApi(page, 'alice');
     await page.goto(ROADMAP);
     await expect(page.getByRole('heading', { name: 'Roadmap', level: 1 })).toBeVisible();
-    const row = epicRow(page, 'Platform modernisation');
+    const row = epicRow(page, 'Platform modernization');
     await expect(row).toBeVisible();
-    const label = await platformModernisationLabel(page);
+    const label = await platformModernizationLabel(page);
     await expect(row).toHaveAttribute('aria-label', new RegExp(`^${escapeRegExp(label)}, \\d+% weight completed$`));
-    await expect(row.getByRole('link', { name: 'Platform modernisation', exact: true })).toHaveAttribute(
+    await expect(row.getByRole('link', { name: 'Platform modernization', exact: true })).toHaveAttribute(
       'href',
       '/groups/acme/-/epics/1',
     );
@@ -157,7 +157,7 @@ test.describe('group roadmap', () => {
   test('@narrow each date range and layout from the settings drawer', async ({ page }, testInfo) => {
     await signInViaApi(page, 'alice');
     await page.goto(ROADMAP);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
 
     let drawer = await openSettings(page);
     // This quarter has weekly columns only: no layout choice.
@@ -225,29 +225,29 @@ test.describe('group roadmap', () => {
 
     await checkRadio(drawer, 'Use issue count');
     await expect(page).toHaveURL(/progress=COUNT/);
-    await expect(epicRow(page, 'Platform modernisation')).toHaveAttribute('aria-label', /% issues closed$/);
+    await expect(epicRow(page, 'Platform modernization')).toHaveAttribute('aria-label', /% issues closed$/);
     await drawer.getByText('Display progress of child issues', { exact: true }).click();
     await expect(page).toHaveURL(/show_progress=false/);
-    await expect(epicRow(page, 'Platform modernisation')).toHaveAttribute(
+    await expect(epicRow(page, 'Platform modernization')).toHaveAttribute(
       'aria-label',
-      await platformModernisationLabel(page),
+      await platformModernizationLabel(page),
     );
 
     await drawer.getByText('Display labels', { exact: true }).click();
     await expect(page).toHaveURL(/show_labels=true/);
     await page.keyboard.press('Escape');
     await expect(
-      epicRow(page, 'Platform modernisation').getByRole('button', { name: 'Filter by label priority::high' }),
+      epicRow(page, 'Platform modernization').getByRole('button', { name: 'Filter by label priority::high' }),
     ).toBeVisible();
     await shot(page, testInfo, '08-labels-no-milestones-no-progress');
 
     // Clicking a label filters by it.
-    await epicRow(page, 'Platform modernisation')
+    await epicRow(page, 'Platform modernization')
       .getByRole('button', { name: 'Filter by label priority::high' })
       .click();
     await expect(page).toHaveURL(/label_name%5B%5D=priority%3A%3Ahigh|label_name\[\]=priority::high/);
     await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
 
     // The epics state.
     drawer = await openSettings(page);
@@ -265,25 +265,25 @@ test.describe('group roadmap', () => {
     await addFilterToken(page, 'Label', 'is', 'security');
     await expect(page).toHaveURL(/label_name%5B%5D=security/);
     await expect(epicRow(page, 'Security and compliance')).toBeVisible();
-    await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
+    await expect(epicRow(page, 'Platform modernization')).toHaveCount(0);
     await shot(page, testInfo, '09-filter-label-is');
 
     await page.goto(ROADMAP);
     await addFilterToken(page, 'Label', 'is not', 'security');
     await expect(page).toHaveURL(/not%5Blabel_name%5D%5B%5D=security/);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
 
     await page.goto(ROADMAP);
     await addFilterToken(page, 'Author', 'is', 'grace');
     await expect(page).toHaveURL(/author_username=grace/);
     await expect(epicRow(page, 'Security and compliance')).toBeVisible();
-    await expect(epicRow(page, 'Platform modernisation')).toHaveCount(0);
+    await expect(epicRow(page, 'Platform modernization')).toHaveCount(0);
 
     await page.goto(ROADMAP);
     await addFilterToken(page, 'Author', 'is not', 'grace');
     await expect(page).toHaveURL(/not%5Bauthor_username%5D=grace/);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     await expect(epicRow(page, 'Security and compliance')).toHaveCount(0);
     await shot(page, testInfo, '10-filter-author-is-not');
   });
@@ -343,7 +343,7 @@ test.describe('group roadmap', () => {
   test('sorts by title in both directions', async ({ page }) => {
     await signInViaApi(page, 'alice');
     await page.goto(ROADMAP);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     await page.getByRole('button', { name: /Start date/ }).click();
     await page.getByRole('option', { name: 'Title' }).click();
     await expect(page).toHaveURL(/sort=TITLE_ASC/);
@@ -357,7 +357,7 @@ test.describe('group roadmap', () => {
   test('@narrow expanding a parent shows its child epics', async ({ page }, testInfo) => {
     await signInViaApi(page, 'alice');
     await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS&layout=MONTHS`);
-    const parent = epicRow(page, 'Platform modernisation');
+    const parent = epicRow(page, 'Platform modernization');
     await parent.getByRole('button', { name: 'Expand' }).click();
     await expect(epicRow(page, 'Service mesh rollout')).toBeVisible();
     await expect(epicRow(page, 'Database upgrade')).toBeVisible();
@@ -376,9 +376,9 @@ test.describe('group roadmap', () => {
     );
     await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS&layout=MONTHS`);
     const body = (await (await firstWindow).json()) as { data: { group: { epics: { count: number } } } };
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     // The list knows its total from the first window: a row for each top-level epic.
-    await expect(epicRow(page, 'Platform modernisation')).toHaveAttribute(
+    await expect(epicRow(page, 'Platform modernization')).toHaveAttribute(
       'aria-setsize',
       String(body.data.group.epics.count),
     );
@@ -505,7 +505,7 @@ test.describe('group roadmap', () => {
 
   test('@narrow a signed-out visitor sees the public epics only', async ({ page }, testInfo) => {
     await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS`);
-    await expect(epicRow(page, 'Platform modernisation')).toBeVisible();
+    await expect(epicRow(page, 'Platform modernization')).toBeVisible();
     await expect(epicRow(page, 'Project Nova')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Milestones' })).toBeVisible();
     await shot(page, testInfo, '16-signed-out');
@@ -519,7 +519,7 @@ test.describe('group roadmap', () => {
   }, testInfo) => {
     await signInViaApi(page, 'alice');
     await page.goto('/groups/acme/-/epics/1?timeframe_range_type=THREE_YEARS');
-    await expect(page.getByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Platform modernization', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Child issues and epics', level: 2 })).toBeVisible();
     await page.getByRole('tab', { name: 'Roadmap view' }).click();
     const children = page.getByRole('list', { name: 'Child epics' });

@@ -434,6 +434,25 @@ export async function visibleContainerSql(db: Db, actor: Actor, groupId: SQL, pr
       WHERE ${projectsOk}))`;
 }
 
+/**
+ * SQL condition: internal notes on something in the project `projectId` (an issue's) or the group
+ * `groupId` (an epic's) are readable by the actor (same rule as `readInternalNote`: Reporter and above
+ * on the project or on a group above it; administrators).
+ */
+export async function internalNotesReadableSql(db: Db, actor: Actor, groupId: SQL, projectId: SQL): Promise<SQL> {
+  const user = actor.user;
+  if (!user) return sql`FALSE`;
+  if (user.admin) return sql`TRUE`;
+  const a = await access(db, actor);
+  const reporter = a.memberships.filter((m) => m.accessLevel >= AccessLevel.REPORTER);
+  if (reporter.length === 0) return sql`FALSE`;
+  const groups = bigintArray(reporter.filter((m) => m.sourceType === 'Namespace').map((m) => m.sourceId));
+  const projects = bigintArray(reporter.filter((m) => m.sourceType === 'Project').map((m) => m.sourceId));
+  return sql`(${groupId} IN (SELECT rn_g.id FROM groups rn_g WHERE rn_g.traversal_ids && ${groups})
+    OR ${projectId} IN (SELECT rn_p.id FROM projects rn_p JOIN groups rn_pg ON rn_pg.id = rn_p.group_id
+      WHERE rn_p.id = ANY(${projects}) OR rn_pg.traversal_ids && ${groups}))`;
+}
+
 /** SQL condition: the label aliased `l` is readable (readLabel on its group or project). */
 export async function visibleLabelsSql(db: Db, actor: Actor, l: SQL = sql.raw('labels')): Promise<SQL> {
   return await visibleContainerSql(db, actor, sql`${l}.group_id`, sql`${l}.project_id`);

@@ -98,7 +98,7 @@ describe('the demo', () => {
     expect(quarter?.state).toBe('active');
     expect(quarter?.startDate.slice(0, 10)).toBe('2027-01-01');
     expect(quarter?.dueDate.slice(0, 10)).toBe('2027-03-31');
-    // 'Platform modernisation' starts with its earliest slice, 17 months before the pinned month.
+    // 'Platform modernization' starts with its earliest slice, 17 months before the pinned month.
     expect(res.data?.group.epic.startDate.slice(0, 10)).toBe('2025-10-01');
   });
 

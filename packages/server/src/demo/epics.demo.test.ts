@@ -45,7 +45,7 @@ describe('the epics demo', () => {
     const dues = demo.epics.flatMap((e) => e.epic.dueDate ?? []).sort();
     expect(starts[0]).toBe('2025-05-01');
     expect(dues.at(-1)).toBe('2028-05-31');
-    expect(demo.byTitle['Platform modernisation']?.epic.startDate).toBe('2025-06-01');
+    expect(demo.byTitle['Platform modernization']?.epic.startDate).toBe('2025-06-01');
   });
 
   it('has colours, confidential, closed and blocked epics', async () => {
@@ -60,7 +60,7 @@ describe('the epics demo', () => {
   });
 
   it('keeps the lab’s epics away from outsiders', async () => {
-    const acme = demo.byTitle['Platform modernisation']?.group;
+    const acme = demo.byTitle['Platform modernization']?.group;
     const r = await t.services.epics.list(userActor(outsider), { group: acme }, { limit: 100, offset: 0 });
     expect(r.rows.some((e) => e.group.fullPath === 'acme/secret-lab')).toBe(false);
     expect(r.rows.some((e) => e.epic.confidential)).toBe(false);

@@ -58,7 +58,7 @@ const feature = (title: string, start: number, length: number, extra: Partial<Sp
 /** The tree. Leaves carry fixed dates; parents mostly inherit theirs from their children. */
 const TREE: Spec[] = [
   {
-    title: 'Platform modernisation',
+    title: 'Platform modernization',
     group: 'acme',
     labels: ['priority::high'],
     author: 'alice',

@@ -32,7 +32,7 @@ const GROUP_LABELS: Record<keyof DemoGroups, LabelSpec[]> = {
     ['workflow::blocked', '#cc0033', 'Waiting on something else.'],
     ['workflow::done', '#2e8b57', 'Shipped.'],
     ['bug', '#d9534f', 'Something does not work as it should.'],
-    ['feature', '#1068bf', 'New behaviour for users.'],
+    ['feature', '#1068bf', 'New behavior for users.'],
     ['documentation', '#69d100'],
     ['security', '#8b0000', 'Security-sensitive work.'],
     ['ux', '#ffd700', 'User experience and design.'],

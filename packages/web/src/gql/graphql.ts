@@ -964,7 +964,7 @@ export type TextEditorType =
   /** Rich text editor. */
   | 'RICH_TEXT_EDITOR';
 
-/** The colour theme of the web app. */
+/** The color theme of the web app. */
 export type ThemePreference =
   /** Dark theme. */
   | 'DARK'
@@ -1174,7 +1174,7 @@ export type UserPreferencesUpdateInput = {
   notesSort?: SortDirectionEnum | null | undefined;
   /** The default text editor of descriptions and comments. */
   textEditor?: TextEditorType | null | undefined;
-  /** The colour theme of the web app. */
+  /** The color theme of the web app. */
   theme?: ThemePreference | null | undefined;
   /** An IANA time zone name ('Europe/Berlin'); an empty string for the browser's own. */
   timezone?: string | null | undefined;

@@ -12,7 +12,14 @@ const column = (list: readonly NewEvent[], pick: (e: NewEvent) => number | null 
   sql`${sql.param(list.map((e) => (pick(e) == null ? null : String(pick(e)))))}::bigint[]`;
 
 /** The reader's conditions, given by the service. */
-export type EventVisibility = { issue: SQL; epic: SQL; milestone: SQL; readerId: number | null };
+export type EventVisibility = {
+  issue: SQL;
+  epic: SQL;
+  milestone: SQL;
+  /** internal comments: readable where the reader is Reporter+ (their own are always theirs) */
+  internalNote: SQL;
+  readerId: number | null;
+};
 
 /** Which events a page holds. */
 export type EventQuery = {
@@ -59,7 +66,11 @@ function whereOf(q: EventQuery, v: EventVisibility): SQL {
   parts.push(sql`(ev.epic_id IS NULL OR EXISTS (SELECT 1 FROM epics vis_e JOIN groups vis_eg ON vis_eg.id = vis_e.group_id
                   WHERE vis_e.id = ev.epic_id AND ${v.epic}))`);
   parts.push(sql`(ev.milestone_id IS NULL OR ${v.milestone})`);
-  parts.push(v.readerId === null ? sql`NOT ev.internal` : sql`(NOT ev.internal OR ev.author_id = ${v.readerId})`);
+  parts.push(
+    v.readerId === null
+      ? sql`NOT ev.internal`
+      : sql`(NOT ev.internal OR ev.author_id = ${v.readerId} OR ${v.internalNote})`,
+  );
   return sql.join(parts, sql` AND `);
 }
 

@@ -7,7 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { loadMemberships } from '../../authz/access.repository.ts';
 import type { Actor } from '../../authz/actor.ts';
-import { visibleContainerSql, visibleEpicsSql, visibleIssuesSql } from '../../authz/policy.ts';
+import {
+  internalNotesReadableSql,
+  visibleContainerSql,
+  visibleEpicsSql,
+  visibleIssuesSql,
+} from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { UnauthorizedError } from '../../errors.ts';
@@ -21,12 +26,13 @@ export function eventsService(db: Db) {
   const repo = eventsRepository(db);
 
   async function visibility(actor: Actor): Promise<EventVisibility> {
-    const [issue, epic, milestone] = await Promise.all([
+    const [issue, epic, milestone, internalNote] = await Promise.all([
       visibleIssuesSql(db, actor, sql.raw('vis_i')),
       visibleEpicsSql(db, actor, sql.raw('vis_e'), sql.raw('vis_eg')),
       visibleContainerSql(db, actor, sql.raw('ev.group_id'), sql.raw('ev.project_id')),
+      internalNotesReadableSql(db, actor, sql.raw('ev.group_id'), sql.raw('ev.project_id')),
     ]);
-    return { issue, epic, milestone, readerId: actor.user?.id ?? null };
+    return { issue, epic, milestone, internalNote, readerId: actor.user?.id ?? null };
   }
 
   return {

@@ -96,12 +96,15 @@ describe('activity feed', () => {
       'CREATED Epic Feed epic',
       'CREATED Issue Secret issue',
       'COMMENTED Note Feed issue renamed',
+      'COMMENTED Note Feed issue renamed',
       'REOPENED Issue Feed issue renamed',
       'CLOSED Issue Feed issue renamed',
       'CREATED Issue Feed issue renamed',
     ]);
-    expect(count).toBe(11);
-    const comment = nodes[7];
+    expect(count).toBe(12);
+    // A Reporter reads the internal comment (GitLab's read_internal_note).
+    expect(nodes[7]?.noteBody).toBe('An internal comment');
+    const comment = nodes[8];
     expect(comment).toMatchObject({
       noteableType: 'Issue',
       noteBody: 'A public comment',
@@ -114,8 +117,9 @@ describe('activity feed', () => {
     expect(nodes[1]?.targetWebPath).toBe('/groups/feed-group/-/milestones/1');
   });
 
-  it('hides what the reader may not read: confidential issues from a guest, internal comments from others', async () => {
+  it('hides what the reader may not read: confidential issues and internal comments from a guest', async () => {
     const carols = lines((await feed(carol)).nodes);
+    expect((await feed(carol)).nodes.map((e) => e.noteBody)).not.toContain('An internal comment');
     expect(carols).not.toContain('CREATED Issue Secret issue');
     expect(carols.filter((l) => l.startsWith('COMMENTED'))).toHaveLength(2);
     expect((await feed(outsider)).count).toBe(0);
@@ -151,9 +155,11 @@ describe('activity feed', () => {
       author: { username: 'feed-alice' },
       imported: false,
     });
+    // Bob is a Reporter: the internal comment is his to read.
     const notes = await t.request({ method: 'GET', url: '/api/v4/events?target_type=note&scope=all', as: bob });
     expect(notes.json<{ action_name: string; note: { body: string } }[]>().map((e) => e.note.body)).toEqual([
       'Bob was here',
+      'An internal comment',
       'A public comment',
     ]);
     expect(notes.json<{ action_name: string }[]>()[0]?.action_name).toBe('commented on');

@@ -71,7 +71,12 @@ export function issuesUiRoutes(ui: UiRouter, services: Services, config: Config)
     const details = await services.issues.details(actor, [node]);
     const d = details.get(node.issue.id);
     if (!d) throw new NotFoundError('Issue Not Found');
-    return issueUiEntity(node, d, base);
+    const context = { type: 'Project', project: node.project } as const;
+    const [title, description] = await Promise.all([
+      services.markdown.renderTitle(actor, node.issue.title, context),
+      services.markdown.render(actor, node.issue.description, context),
+    ]);
+    return issueUiEntity(node, d, base, { title, description });
   }
 
   ui.add('GET', PROJECT_ISSUE, async (request, _reply, params) =>

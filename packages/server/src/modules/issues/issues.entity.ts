@@ -1,7 +1,7 @@
 /** GitLab's Issue REST entity and the web UI's issue JSON, shaped from an issue and its details. */
 import { humanDuration, taskCompletionStatus, textColorFor } from '@milepost/shared';
 import type { EpicRow } from '../../db/schema.ts';
-import { renderMarkdown, renderTitle } from '../../markdown/render.ts';
+import { renderMarkdown } from '../../markdown/render.ts';
 import { iterationEntity } from '../iterations/iterations.entity.ts';
 import { userBasic } from '../users/users.entity.ts';
 import type { IssueDetails } from './issue-details.ts';
@@ -119,14 +119,22 @@ export function issueEntity(node: IssueNode, d: IssueDetails, baseUrl: string, o
   };
 }
 
-/** The issue page's JSON (Rails `IssueEntity`): the API shape plus what the page polls and edits. */
-export function issueUiEntity(node: IssueNode, d: IssueDetails, baseUrl: string) {
+/**
+ * The issue page's JSON (Rails `IssueEntity`): the API shape plus what the page polls and edits.
+ * `html`: the title and description rendered for the reader (references resolved by the markdown service).
+ */
+export function issueUiEntity(
+  node: IssueNode,
+  d: IssueDetails,
+  baseUrl: string,
+  html: { title: string; description: string },
+) {
   const { issue } = node;
   return {
     ...issueEntity(node, d, baseUrl),
-    title_html: renderTitle(issue.title),
+    title_html: html.title,
     description: issue.description,
-    description_html: renderMarkdown(issue.description),
+    description_html: html.description,
     lock_version: issue.lockVersion,
     reopened: issue.state === 'opened' && issue.reopenedAt !== null,
     web_url: issueWebPath(node),

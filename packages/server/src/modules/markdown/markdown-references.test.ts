@@ -122,6 +122,16 @@ describe('markdown references', () => {
     expect(theirs.descriptionHtml).toContain(
       `Blocked by secret/vault#${secretIssueIid} and <a href="/acme/web/-/issues/${closedIssueIid}"`,
     );
+    // The issue page's JSON (GitLab's `IssueEntity`) renders the same for each reader.
+    const json = async (as: UserRow) => {
+      const res = await t.request({ method: 'GET', url: `/acme/web/-/issues/${issue.issue.iid}.json`, as });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ description_html: string }>().description_html;
+    };
+    expect(await json(owner)).toContain(`href="/secret/vault/-/issues/${secretIssueIid}"`);
+    expect(await json(outsider)).toContain(
+      `Blocked by secret/vault#${secretIssueIid} and <a href="/acme/web/-/issues/${closedIssueIid}"`,
+    );
     const note = theirs.notes.nodes.find((n) => n.bodyHtml.includes('See '));
     expect(note?.bodyHtml).toContain(
       `See secret/vault#${secretIssueIid} <a href="/acme/web/-/issues?label_name[]=bug"`,

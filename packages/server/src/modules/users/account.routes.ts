@@ -52,7 +52,7 @@ export function accountUiRoutes(ui: UiRouter, services: Services, config: Config
   ui.add('DELETE', /^\/-\/profile\/unconfirmed_email$/, async (request) => {
     requireUser(request.actor, true);
     const user = await services.account.cancelEmailChange(request.actor);
-    return { message: 'The email change was cancelled.', user: userPrivate(user, config.externalUrl) };
+    return { message: 'The email change was canceled.', user: userPrivate(user, config.externalUrl) };
   });
 
   ui.add('PUT', /^\/users\/confirmation$/, async (request) => {

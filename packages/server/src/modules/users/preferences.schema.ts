@@ -43,7 +43,7 @@ const TextEditorEnum = preferenceEnum('TextEditorType', 'The editor descriptions
   RICH_TEXT_EDITOR: ['rich_text_editor', 'Rich text editor.'],
 });
 
-const ThemeEnum = preferenceEnum('ThemePreference', 'The colour theme of the web app.', {
+const ThemeEnum = preferenceEnum('ThemePreference', 'The color theme of the web app.', {
   LIGHT: ['light', 'Light theme.'],
   DARK: ['dark', 'Dark theme.'],
   SYSTEM: ['system', "The operating system's choice (light or dark)."],
@@ -79,7 +79,7 @@ const activityFields = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, UserRow>)
     description: "The default text editor of descriptions and comments (GitLab's `text_editor_type`).",
     resolve: (user) => textEditorName(user.textEditorType),
   }),
-  theme: t.field({ type: ThemeEnum, description: 'The colour theme of the web app.', resolve: (user) => user.theme }),
+  theme: t.field({ type: ThemeEnum, description: 'The color theme of the web app.', resolve: (user) => user.theme }),
   timezone: t.string({
     nullable: true,
     description: "The time zone dates are shown in (an IANA name); null: the browser's own.",
@@ -130,7 +130,7 @@ builder.relayMutationField(
         required: false,
         description: 'The default text editor of descriptions and comments.',
       }),
-      theme: t.field({ type: ThemeEnum, required: false, description: 'The colour theme of the web app.' }),
+      theme: t.field({ type: ThemeEnum, required: false, description: 'The color theme of the web app.' }),
       timezone: t.string({
         required: false,
         description: "An IANA time zone name ('Europe/Berlin'); an empty string for the browser's own.",

@@ -70,9 +70,9 @@ export function xhrUpload(maxBytes: number): SendUpload {
       xhr.addEventListener('error', () =>
         reject(new UploadError('The upload failed. Check your connection and try again.', 0)),
       );
-      xhr.addEventListener('abort', () => reject(new UploadError('Cancelled', 0, true)));
+      xhr.addEventListener('abort', () => reject(new UploadError('Canceled', 0, true)));
       void ensureCsrfToken().then((token) => {
-        if (cancelled) return reject(new UploadError('Cancelled', 0, true));
+        if (cancelled) return reject(new UploadError('Canceled', 0, true));
         xhr.open('POST', uploadUrl(target));
         xhr.withCredentials = true;
         xhr.setRequestHeader('Accept', 'application/json');

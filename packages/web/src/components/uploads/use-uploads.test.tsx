@@ -29,7 +29,7 @@ function fakeSend() {
       done,
       abort: () => {
         call.aborted = true;
-        reject(new UploadError('Cancelled', 0, true));
+        reject(new UploadError('Canceled', 0, true));
       },
     };
   };

@@ -68,7 +68,7 @@ afterEach(() => {
 describe('EpicPage', { timeout: 20_000 }, () => {
   it('shows the state, who opened it and when, the title and the description', async () => {
     renderEpicPage(buildPageEpic({ confidential: true }));
-    expect(await screen.findByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Platform modernization', level: 1 })).toBeTruthy();
     expect(screen.getByText('Open')).toBeTruthy();
     expect(screen.getByText('Confidential')).toBeTruthy();
     const time = screen.getByText('3 days ago');
@@ -80,7 +80,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/The rest of the epic page is coming/)).toBeNull();
     expect(screen.getByRole('region', { name: 'Child items of &5' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Sidebar of &5' })).toBeTruthy();
-    expect(document.title).toBe('Platform modernisation · Milepost');
+    expect(document.title).toBe('Platform modernization · Milepost');
   });
 
   it('shows the exact created time in a tooltip on keyboard focus', async () => {
@@ -180,7 +180,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     renderEpicPage(buildPageEpic(), handlersOf([['UpdateEpicDescriptionMutation', update]]));
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
-    expect((title as HTMLInputElement).value).toBe('Platform modernisation');
+    expect((title as HTMLInputElement).value).toBe('Platform modernization');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
 
     await user.clear(title);
@@ -264,7 +264,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe(
       'Move *everything* and more',
     );
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Platform modernisation');
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Platform modernization');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Description' })).toBeNull());
@@ -307,7 +307,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' 2027');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('heading', { name: 'Platform modernisation 2027', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Platform modernization 2027', level: 1 })).toBeTruthy();
     expect(update.mock.calls.map(([v]) => (v as { input: { lockVersion: number } }).input.lockVersion)).toEqual([2, 7]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -318,7 +318,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' draft');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('heading', { name: 'Platform modernisation', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Platform modernization', level: 1 })).toBeTruthy();
   });
 
   it('deletes after confirmation and goes to the epics list with a confirmation', async () => {

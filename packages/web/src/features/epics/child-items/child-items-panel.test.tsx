@@ -138,7 +138,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Remove me' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Are you sure you want to remove Remove me from Platform modernisation?');
+    expect(dialog.textContent).toContain('Are you sure you want to remove Remove me from Platform modernization?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Remove me' })).toBeNull());
     expect(fetchMock).toHaveBeenCalledWith(issue.relationPath, expect.objectContaining({ method: 'DELETE' }));

@@ -45,7 +45,7 @@ function setup(viewer: typeof ALICE | null) {
 
 /** The menu's items, once the page and the viewer (signed in or not) have loaded. */
 async function menuItems(user: ReturnType<typeof userEvent.setup>, client: ReturnType<typeof setup>) {
-  await screen.findByRole('heading', { name: 'Platform modernisation', level: 1 });
+  await screen.findByRole('heading', { name: 'Platform modernization', level: 1 });
   await waitFor(() => expect(client.readQuery({ query: CurrentUserQueryDocument })).not.toBeNull());
   await user.click(screen.getByRole('button', { name: 'Epic actions' }));
   const menu = screen.getByRole('menu', { name: 'Epic actions' });

@@ -71,7 +71,7 @@ function buildEpic(overrides: Record<string, unknown> = {}) {
           __typename: 'Epic',
           id: 'gid://gitlab/Epic/1',
           iid: '1',
-          title: 'Platform modernisation',
+          title: 'Platform modernization',
           webPath: '/groups/acme/-/epics/1',
           confidential: false,
           group: { __typename: 'Group', id: GROUP_ID, fullPath: 'acme' },
@@ -213,7 +213,7 @@ describe('EpicSidebar: sections', () => {
     expect(region('Confidentiality').textContent).toContain('Not confidential');
     const ancestors = within(region('Ancestors')).getAllByRole('link');
     expect(ancestors.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Platform modernisation', '/groups/acme/-/epics/1'],
+      ['Platform modernization', '/groups/acme/-/epics/1'],
       ['Observability', '/groups/acme/-/epics/4'],
     ]);
     expect(within(region('Ancestors')).getByRole('img', { name: 'Confidential' })).toBeTruthy();

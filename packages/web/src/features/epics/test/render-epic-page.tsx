@@ -19,9 +19,9 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
     __typename: 'Epic',
     id: 'gid://gitlab/Epic/1',
     iid: '5',
-    title: 'Platform modernisation',
+    title: 'Platform modernization',
     // The server's rendering of the title (its references as links): here the title as it is.
-    titleHtml: (overrides.title as string | undefined) ?? 'Platform modernisation',
+    titleHtml: (overrides.title as string | undefined) ?? 'Platform modernization',
     description: 'Move *everything*',
     descriptionHtml: '<p>Move <em>everything</em></p>',
     state: 'opened',

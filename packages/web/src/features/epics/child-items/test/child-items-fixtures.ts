@@ -105,7 +105,7 @@ export function childItemsAnswer(
         __typename: 'Epic',
         id: `gid://gitlab/Epic/${iid}`,
         iid,
-        title: 'Platform modernisation',
+        title: 'Platform modernization',
         confidential: options.confidential ?? false,
         reference: `acme&${iid}`,
         group: { __typename: 'Group', id: 'gid://gitlab/Group/1', fullPath: 'acme', name: 'Acme Corp' },
