@@ -175,6 +175,10 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   /** Everything typed so far reaches the form (the rich text is written as markdown first). */
   const flush = useCallback(() => {
     richRef.current?.flush();
+    // The plain field's own value is the text: a change the browser made without an input event
+    // React saw (a script setting the value, some autofill) still reaches the form.
+    const area = textareaRef.current;
+    if (area && !external.current) textRef.current = area.value;
     send();
   }, [send]);
 

@@ -49,11 +49,14 @@ export function CommentForm({ noteable, canMarkInternal, onSubmit }: CommentForm
     requestAnimationFrame(() => focusFormText(formRef.current));
   });
 
-  // Up in the empty field edits the viewer's last comment.
+  // Up in the empty field edits the viewer's last comment. The field itself says whether it is empty:
+  // the editor tells the form its text only after a pause in typing.
   const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'ArrowUp' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = event.target as HTMLElement;
-    if (!isEmpty || !(target instanceof HTMLTextAreaElement || target.isContentEditable)) return;
+    const text =
+      target instanceof HTMLTextAreaElement ? target.value : target.isContentEditable ? target.textContent : null;
+    if (text === null || text.trim() !== '') return;
     if (editLastOwnNote()) event.preventDefault();
   };
 
