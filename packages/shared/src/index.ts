@@ -19,6 +19,7 @@ export * from './format/numbers.ts';
 export * from './format/relative-time.ts';
 export * from './format/task-list.ts';
 export * from './format/text.ts';
+export * from './format/today.ts';
 export * from './iterations/index.ts';
 export * from './permissions/abilities.ts';
 export * from './planning-ui/index.ts';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ROOT_PASSWORD, restPost, signInViaApi } from './fixtures.ts';
+import { createOwnProject, ROOT_PASSWORD, restPost, signInViaApi } from './fixtures.ts';
 
 /** A new user (the administrator makes them), signed in on `page`; answers the username. */
 async function signInAsNewUser(page: Page, prefix: string, name: string, password: string): Promise<string> {
@@ -67,4 +67,34 @@ test('a user sets an avatar by cropping a picture; it shows in the top bar; then
   await page.getByRole('button', { name: 'Remove avatar' }).click();
   await expect(page.getByText('Avatar was successfully removed.')).toBeVisible();
   await expect(topBarAvatar).toHaveCount(0);
+  // The same upload on the settings of the user's own group and project (decision 0055).
+  const own = await createOwnProject(page, test.info(), 'avatars');
+  for (const [settings, overview, kind] of [
+    [`/groups/${own.group}/-/edit`, `/${own.group}`, 'group'],
+    [`/${own.path}/edit`, `/${own.path}`, 'project'],
+  ] as const) {
+    await page.goto(overview);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(settings);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('group', { name: 'Position and size your new avatar' })).toBeVisible();
+    const settingsAxe = await new AxeBuilder({ page }).analyze();
+    expect(
+      settingsAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+    if (dir) await page.screenshot({ path: `${dir}/${kind}-settings-${test.info().project.name}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Set new avatar' }).click();
+    await expect(page.getByText('Avatar was successfully updated.')).toBeVisible();
+    // The sidebar's header and the overview show it at once.
+    const navAvatar = page.locator(`nav img[src*="/uploads/-/system/${kind}/avatar/"]`);
+    await expect(navAvatar).toBeVisible();
+    await page.goto(overview);
+    await expect(page.locator(`main img[src*="/uploads/-/system/${kind}/avatar/"]`).first()).toBeVisible();
+  }
+  // Lists of groups and projects show them too.
+  await page.goto(`/explore/groups?search=${encodeURIComponent(own.group.slice('avatars-'.length))}`);
+  await expect(page.locator('img[src*="/uploads/-/system/group/avatar/"]').first()).toBeVisible();
+  await page.goto(`/${own.group}`);
+  const projectRow = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first();
+  await expect(projectRow.locator('img[src*="/uploads/-/system/project/avatar/"]')).toBeVisible();
 });

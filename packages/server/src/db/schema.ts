@@ -88,6 +88,8 @@ export const projects = pgTable('projects', {
   fullPath: text('full_path').notNull(),
   description: text('description').notNull().default(''),
   visibilityLevel: smallint('visibility_level').notNull().default(0),
+  /** The uploaded avatar's path (migration 0032); null: the name's initial. */
+  avatarUrl: text('avatar_url'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   lastActivityAt: ts('last_activity_at').notNull().defaultNow(),

@@ -17,6 +17,8 @@ describe('pathError', () => {
     ['admin', true, 'admin is a reserved name'],
     ['Users', true, 'Users is a reserved name'],
     ['admin', false, null],
+    ['edit', false, 'edit is a reserved name'],
+    ['edit', true, null],
     ['a'.repeat(256), false, 'is too long (maximum is 255 characters)'],
   ])('%j (top level: %s) → %j', (path, topLevel, expected) => {
     const error = pathError(path, topLevel);

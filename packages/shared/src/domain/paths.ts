@@ -31,6 +31,8 @@ export function pathError(path: string, topLevel: boolean): string | null {
     return "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
   }
   if (topLevel && RESERVED_TOP_LEVEL_PATHS.includes(path.toLowerCase())) return `${path} is a reserved name`;
+  // `/<project>/edit` is the project's settings page (GitLab's `PROJECT_WILDCARD_ROUTES`).
+  if (!topLevel && path.toLowerCase() === 'edit') return `${path} is a reserved name`;
   return null;
 }
 

@@ -28,6 +28,10 @@ export function parseNamespacePath(pathname: string): NamespaceLocation | null {
     return null;
   }
   const separator = segments.indexOf('-');
+  // GitLab's project settings live at `/<project>/edit` (no `/-/`); `edit` is no project or subgroup path.
+  if (separator === -1 && !groupsPrefix && segments.length > 2 && segments.at(-1) === 'edit') {
+    return { fullPath: segments.slice(0, -1).join('/'), subPath: ['edit'], groupsPrefix };
+  }
   const pathSegments = separator === -1 ? segments : segments.slice(0, separator);
   const subPath = separator === -1 ? [] : segments.slice(separator + 1);
   if (pathSegments.length === 0) return null;

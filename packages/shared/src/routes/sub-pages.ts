@@ -13,7 +13,9 @@ export type GroupSubPage =
   | { page: 'iteration'; id: string }
   | { page: 'labels' }
   | { page: 'milestones' }
-  | { page: 'milestone'; iid: string };
+  | { page: 'milestone'; iid: string }
+  /** `/-/edit`: Settings › General (name, visibility, avatar). */
+  | { page: 'settings' };
 
 export type ProjectSubPage =
   | { page: 'overview' }
@@ -30,7 +32,9 @@ export type ProjectSubPage =
   | { page: 'issueTemplates' }
   | { page: 'labels' }
   | { page: 'milestones' }
-  | { page: 'milestone'; iid: string };
+  | { page: 'milestone'; iid: string }
+  /** `/<project>/edit`: Settings › General (name, visibility, avatar). */
+  | { page: 'settings' };
 
 const IID = /^[1-9][0-9]*$/;
 
@@ -49,6 +53,7 @@ export function groupSubPage(subPath: readonly string[]): GroupSubPage | null {
   if (first === 'roadmap') return { page: 'roadmap' };
   if (first === 'issues') return { page: 'issues' };
   if (first === 'group_members') return { page: 'members' };
+  if (first === 'edit') return { page: 'settings' };
   return null;
 }
 
@@ -67,6 +72,7 @@ export function projectSubPage(subPath: readonly string[]): ProjectSubPage | nul
   const planning = labelsMilestonesSubPage(first, second);
   if (planning !== undefined) return planning;
   if (first === 'settings' && second === 'issue_templates') return { page: 'issueTemplates' };
+  if (first === 'edit' && second === undefined) return { page: 'settings' };
   return null;
 }
 

@@ -3,7 +3,13 @@
  * (Preferences › Localization; `DisplayPreferences` sets them when the user loads, then the app
  * renders again). Signed out, or before the user loads: the browser's zone and 'Nov 22, 2025'.
  */
-import { type DatePreferences, DEFAULT_DATE_PREFERENCES, formatCalendarDay, formatTimestamp } from '@milepost/shared';
+import {
+  type DatePreferences,
+  DEFAULT_DATE_PREFERENCES,
+  formatCalendarDay,
+  formatTimestamp,
+  todayIn,
+} from '@milepost/shared';
 
 let preferences: DatePreferences = DEFAULT_DATE_PREFERENCES;
 
@@ -28,4 +34,12 @@ export function formatDateTime(value: string | null | undefined): string {
 /** 'Nov 22, 2025' for a calendar date ('2025-11-22'), which has no time zone. */
 export function formatCalendarDate(value: string | null | undefined): string {
   return formatCalendarDay(value, preferences);
+}
+
+/**
+ * Today's calendar date ('2025-11-22') in the preferred time zone — the browser's when none is set:
+ * what due-date words, overdue marks, milestone states and date pickers count from (decision 0055).
+ */
+export function preferredToday(now: Date = new Date()): string {
+  return todayIn(preferences.timeZone, now);
 }

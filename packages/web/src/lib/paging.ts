@@ -1,3 +1,5 @@
+import { NetworkStatus } from '@apollo/client';
+
 /** How many rows a list page asks for at a time. */
 export const PAGE_SIZE = 20;
 
@@ -46,5 +48,27 @@ export function appendPageIn<R extends string, K extends string>(root: R, key: K
     return loaded && holder && next
       ? { ...fetchMoreResult, [root]: { ...holder, [key]: appendPage(loaded, next) } }
       : fetchMoreResult;
+  };
+}
+
+/** What the 'Load more' footer under a paged list needs (`LoadMore`'s props). */
+export type LoadMoreState = { hasMore: boolean; loading: boolean; onLoadMore: () => void };
+
+/**
+ * The 'Load more' footer of a connection read with `useQuery(…, { notifyOnNetworkStatusChange: true })`:
+ * more when the page info says so, busy while the next page loads, and `fetchNext` called with the
+ * last cursor (`fetchMore` with `appendPageAt` / `appendPageIn`).
+ */
+export function loadMoreOf(
+  networkStatus: NetworkStatus,
+  connection: Connection<unknown> | null | undefined,
+  fetchNext: (after: string | null | undefined) => unknown,
+): LoadMoreState {
+  return {
+    hasMore: connection?.pageInfo.hasNextPage ?? false,
+    loading: networkStatus === NetworkStatus.fetchMore,
+    onLoadMore: () => {
+      fetchNext(connection?.pageInfo.endCursor);
+    },
   };
 }

@@ -39,17 +39,21 @@ export function restContainerUrl(kind: 'group' | 'project', fullPath: string): s
   return `/api/v4/${kind === 'group' ? 'groups' : 'projects'}/${encodeURIComponent(fullPath)}`;
 }
 
-/** Sends a request (a JSON body when given) and returns the parsed JSON answer (undefined when empty). */
+/**
+ * Sends a request (a JSON body when given; a FormData as multipart, for files) and returns the parsed
+ * JSON answer (undefined when empty).
+ */
 export async function restJson<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   let response: Response;
+  const form = init.body instanceof FormData;
   try {
     response = await csrfFetch(url, {
       method: init.method ?? 'GET',
       headers: {
         Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body === undefined ? undefined : form ? (init.body as FormData) : JSON.stringify(init.body),
     });
   } catch {
     throw new RestError('The server could not be reached.', 0);

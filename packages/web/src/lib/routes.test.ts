@@ -12,6 +12,9 @@ describe('parseNamespacePath', () => {
     ],
     ['/groups/acme/platform/-/epics', { fullPath: 'acme/platform', subPath: ['epics'], groupsPrefix: true }],
     ['/groups/acme/-/group_members/', { fullPath: 'acme', subPath: ['group_members'], groupsPrefix: true }],
+    // GitLab's project settings: `/<project>/edit`.
+    ['/acme/platform/web/edit', { fullPath: 'acme/platform/web', subPath: ['edit'], groupsPrefix: false }],
+    ['/acme/edit', { fullPath: 'acme/edit', subPath: [], groupsPrefix: false }],
   ])('splits %s', (pathname, expected) => {
     expect(parseNamespacePath(pathname)).toEqual(expected);
   });
@@ -50,6 +53,8 @@ describe('sub-pages', () => {
     [['milestones'], { page: 'milestones' }],
     [['milestones', '4'], { page: 'milestone', iid: '4' }],
     [['milestones', 'new'], null],
+    [['edit'], { page: 'settings' }],
+    [['edit', 'x'], null],
   ])('group %j', (subPath, expected) => {
     expect(groupSubPage(subPath)).toEqual(expected);
   });
@@ -74,6 +79,8 @@ describe('sub-pages', () => {
     [['issues', '12', 'x'], null],
     [['issues', '0'], null],
     [['epics'], null],
+    [['edit'], { page: 'settings' }],
+    [['edit', 'x'], null],
   ])('project %j', (subPath, expected) => {
     expect(projectSubPage(subPath)).toEqual(expected);
   });

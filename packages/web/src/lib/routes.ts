@@ -14,6 +14,8 @@ export const routes = {
   groupEpic: (fullPath: string, iid: string | number) => `/groups/${encodePath(fullPath)}/-/epics/${iid}`,
   groupRoadmap: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/roadmap`,
   groupMembers: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/group_members`,
+  /** Settings › General: name, visibility, avatar. */
+  groupSettings: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/edit`,
   groupCadences: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/cadences`,
   newCadence: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/cadences/new`,
   editCadence: (fullPath: string, id: string | number) => `/groups/${encodePath(fullPath)}/-/cadences/${id}/edit`,
@@ -34,6 +36,8 @@ export const routes = {
   projectIncident: (fullPath: string, iid: string | number) => `/${encodePath(fullPath)}/-/issues/incident/${iid}`,
   projectMembers: (fullPath: string) => `/${encodePath(fullPath)}/-/project_members`,
   projectIssueTemplates: (fullPath: string) => `/${encodePath(fullPath)}/-/settings/issue_templates`,
+  /** Settings › General (GitLab's `/<project>/edit`): name, visibility, avatar. */
+  projectSettings: (fullPath: string) => `/${encodePath(fullPath)}/edit`,
   personalAccessTokens: () => '/-/user_settings/personal_access_tokens',
   preferences: () => '/-/profile/preferences',
   admin: () => '/admin',

@@ -1,5 +1,6 @@
 import { visibilityName } from '@milepost/shared';
 import type { GroupRow } from '../../db/schema.ts';
+import { restAvatarUrl } from '../users/users.entity.ts';
 
 /** GitLab's web URL of a group: `<base>/groups/<full path>`. */
 export function groupWebUrl(group: Pick<GroupRow, 'fullPath'>, baseUrl: string): string {
@@ -26,7 +27,7 @@ export function groupEntity(group: GroupRow, fullName: string, baseUrl: string) 
     mentions_disabled: null,
     lfs_enabled: false,
     request_access_enabled: false,
-    avatar_url: group.avatarUrl,
+    avatar_url: restAvatarUrl(group.avatarUrl, baseUrl),
     full_name: fullName,
     full_path: group.fullPath,
     created_at: group.createdAt.toISOString(),

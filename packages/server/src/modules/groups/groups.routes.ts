@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { isMemberAccessLevel } from '@milepost/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../authz/actor.ts';
@@ -20,6 +21,7 @@ import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import { presentProjects } from '../projects/projects.entity.ts';
 import type { Services } from '../services.ts';
+import { paramsWithAvatar } from '../uploads/multipart-params.ts';
 import { groupDetailEntity, groupEntity } from './groups.entity.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -78,6 +80,8 @@ export function groupsRoutes(api: FastifyInstance, services: Services, config: C
   }
 
   restRoutes(api, (r) => {
+    // `PUT …/:id` takes GitLab's `avatar` as a multipart file (a blank `avatar` removes it).
+    r.register(multipart, { throwFileSizeLimit: true });
     r.get<IdParams>('/groups', (request, reply) => sendList(request, reply));
 
     r.post('/groups', async (request, reply) => {
@@ -102,15 +106,19 @@ export function groupsRoutes(api: FastifyInstance, services: Services, config: C
 
     r.put<IdParams>('/groups/:id', async (request) => {
       requireUser(request.actor, true);
-      const p = paramsOf(request);
+      const { params: p, avatar } = await paramsWithAvatar(request, services.avatars.maxBytes);
       const visibility = visibilityParam(p);
       const group = await services.groups.get(request.actor, resourceId(request.params.id));
-      const updated = await services.groups.update(request.actor, group, {
-        name: p.name,
-        path: p.path,
-        description: p.description,
-        visibility,
-      });
+      const input = { name: p.name, path: p.path, description: p.description, visibility };
+      let updated = group;
+      // Fields first (their errors change nothing), then the avatar.
+      if (avatar === undefined || Object.values(input).some((v) => v !== undefined)) {
+        updated = await services.groups.update(request.actor, group, input);
+      }
+      if (avatar !== undefined) {
+        const avatarUrl = await services.avatars.setFor(request.actor, { type: 'Group', group: updated }, avatar);
+        updated = { ...updated, avatarUrl };
+      }
       return await presentDetail(request.actor, updated);
     });
 

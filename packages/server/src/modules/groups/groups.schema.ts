@@ -68,7 +68,10 @@ builder.objectFields(GroupRef, (t) => ({
     description: 'Visibility of the group: private, internal or public.',
     resolve: (g) => visibilityName(g.visibilityLevel),
   }),
-  avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Avatar URL of the group.' }),
+  avatarUrl: t.exposeString('avatarUrl', {
+    nullable: true,
+    description: 'Avatar URL of the group (its path on this server for an uploaded avatar).',
+  }),
   webPath: t.string({ description: 'Web path of the group.', resolve: (g) => `/${g.fullPath}` }),
   webUrl: t.string({
     description: 'Web URL of the group.',

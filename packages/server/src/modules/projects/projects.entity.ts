@@ -2,6 +2,7 @@ import { visibilityName } from '@milepost/shared';
 import type { GroupRow, ProjectRow } from '../../db/schema.ts';
 import { groupWebUrl } from '../groups/groups.entity.ts';
 import type { Services } from '../services.ts';
+import { restAvatarUrl } from '../users/users.entity.ts';
 import type { ProjectWithGroup } from './projects.service.ts';
 
 /** GitLab's project `namespace`: always a group here (Milepost has no personal namespaces). */
@@ -13,7 +14,7 @@ export function namespaceEntity(group: GroupRow, baseUrl: string) {
     kind: 'group' as const,
     full_path: group.fullPath,
     parent_id: group.parentId,
-    avatar_url: group.avatarUrl,
+    avatar_url: restAvatarUrl(group.avatarUrl, baseUrl),
     web_url: groupWebUrl(group, baseUrl),
   };
 }
@@ -35,7 +36,7 @@ export function basicProjectEntity(found: ProjectWithGroup, groupFullName: strin
     web_url: projectWebUrl(project, baseUrl),
     readme_url: null,
     forks_count: 0,
-    avatar_url: null,
+    avatar_url: restAvatarUrl(project.avatarUrl, baseUrl),
     star_count: 0,
     last_activity_at: project.lastActivityAt.toISOString(),
     visibility: visibilityName(project.visibilityLevel),

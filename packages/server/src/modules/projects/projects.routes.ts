@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import {
@@ -15,6 +16,7 @@ import {
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { requireUser } from '../../http/params.ts';
 import type { Services } from '../services.ts';
+import { paramsWithAvatar } from '../uploads/multipart-params.ts';
 import { presentProject, presentProjects } from './projects.entity.ts';
 
 type IdParams = { Params: { id: string } };
@@ -24,6 +26,8 @@ export function projectsRoutes(api: FastifyInstance, services: Services, config:
   const base = config.externalUrl;
 
   restRoutes(api, (r) => {
+    // `PUT …/:id` takes GitLab's `avatar` as a multipart file (a blank `avatar` removes it).
+    r.register(multipart, { throwFileSizeLimit: true });
     r.get('/projects', async (request, reply) => {
       const q = request.query as Params;
       const page = pageOf(q);
@@ -64,15 +68,19 @@ export function projectsRoutes(api: FastifyInstance, services: Services, config:
 
     r.put<IdParams>('/projects/:id', async (request) => {
       requireUser(request.actor, true);
-      const p = paramsOf(request);
+      const { params: p, avatar } = await paramsWithAvatar(request, services.avatars.maxBytes);
       const visibility = visibilityParam(p);
       const found = await services.projects.get(request.actor, resourceId(request.params.id));
-      const updated = await services.projects.update(request.actor, found, {
-        name: p.name,
-        path: p.path,
-        description: p.description,
-        visibility,
-      });
+      const input = { name: p.name, path: p.path, description: p.description, visibility };
+      let updated = found;
+      // Fields first (their errors change nothing), then the avatar.
+      if (avatar === undefined || Object.values(input).some((v) => v !== undefined)) {
+        updated = await services.projects.update(request.actor, found, input);
+      }
+      if (avatar !== undefined) {
+        const avatarUrl = await services.avatars.setFor(request.actor, { type: 'Project', ...updated }, avatar);
+        updated = { ...updated, project: { ...updated.project, avatarUrl } };
+      }
       return await presentProject(services, updated, base);
     });
 

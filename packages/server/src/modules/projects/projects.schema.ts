@@ -54,6 +54,11 @@ ProjectRef.implement({
       description: 'Visibility of the project: private, internal or public.',
       resolve: (p) => visibilityName(p.project.visibilityLevel),
     }),
+    avatarUrl: t.string({
+      nullable: true,
+      description: 'Avatar URL of the project (its path on this server for an uploaded avatar).',
+      resolve: (p) => p.project.avatarUrl,
+    }),
     webPath: t.string({ description: 'Web path of the project.', resolve: (p) => `/${p.project.fullPath}` }),
     webUrl: t.string({
       description: 'Web URL of the project.',

@@ -2,7 +2,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { UploadRow } from './uploads.types.ts';
+import type { AvatarOwner, UploadRow } from './uploads.types.ts';
+
+/** An avatar owner's table and its column in `uploads` (fixed identifiers, never input). */
+const OWNER_SQL = {
+  user: { table: sql.raw('users'), column: sql.raw('user_id') },
+  group: { table: sql.raw('groups'), column: sql.raw('group_id') },
+  project: { table: sql.raw('projects'), column: sql.raw('project_id') },
+} as const;
 
 function toRow(r: Record<string, unknown>): UploadRow {
   return {
@@ -16,6 +23,7 @@ function toRow(r: Record<string, unknown>): UploadRow {
     size: Number(r.size),
     complete: r.complete === true,
     uploadedById: r.uploaded_by_id === null ? null : Number(r.uploaded_by_id),
+    avatar: r.avatar === true,
     createdAt: new Date(r.created_at as string),
   };
 }
@@ -26,16 +34,18 @@ export function uploadsRepository(db: Db) {
     async insert(values: {
       groupId: number | null;
       projectId: number | null;
-      userId?: number;
+      userId?: number | null;
+      /** The owner's avatar rather than a markdown upload. */
+      avatar?: boolean;
       secret: string;
       filename: string;
       contentType: string;
       uploadedById: number;
     }): Promise<UploadRow> {
       const result = await db.execute<Record<string, unknown>>(sql`
-        INSERT INTO uploads (group_id, project_id, user_id, secret, filename, content_type, uploaded_by_id)
-        VALUES (${values.groupId}, ${values.projectId}, ${values.userId ?? null}, ${values.secret},
-                ${values.filename}, ${values.contentType}, ${values.uploadedById})
+        INSERT INTO uploads (group_id, project_id, user_id, avatar, secret, filename, content_type, uploaded_by_id)
+        VALUES (${values.groupId}, ${values.projectId}, ${values.userId ?? null}, ${values.avatar ?? false},
+                ${values.secret}, ${values.filename}, ${values.contentType}, ${values.uploadedById})
         RETURNING *`);
       return toRow(result.rows[0] as Record<string, unknown>);
     },
@@ -60,41 +70,44 @@ export function uploadsRepository(db: Db) {
       await db.execute(sql`DELETE FROM uploads WHERE NOT complete AND created_at < now() - interval '1 day'`);
     },
 
-    /** A complete upload by its URL's secret and file name. */
+    /** A complete markdown upload (not an avatar: those have their own URLs) by its URL's secret and file name. */
     async findComplete(secret: string, filename: string): Promise<UploadRow | undefined> {
       const result = await db.execute<Record<string, unknown>>(sql`
-        SELECT * FROM uploads WHERE secret = ${secret} AND filename = ${filename} AND complete`);
+        SELECT * FROM uploads WHERE secret = ${secret} AND filename = ${filename} AND complete AND NOT avatar`);
       const row = result.rows[0];
       return row ? toRow(row) : undefined;
     },
 
-    /** A user's complete avatar by its URL's secret and file name. */
-    async findAvatar(userId: number, secret: string, filename: string): Promise<UploadRow | undefined> {
+    /** An owner's complete avatar by its URL's secret and file name. */
+    async findAvatar(owner: AvatarOwner, secret: string, filename: string): Promise<UploadRow | undefined> {
+      const { column } = OWNER_SQL[owner.kind];
       const result = await db.execute<Record<string, unknown>>(sql`
-        SELECT * FROM uploads WHERE user_id = ${userId} AND secret = ${secret} AND filename = ${filename} AND complete`);
+        SELECT * FROM uploads
+        WHERE ${column} = ${owner.id} AND avatar AND secret = ${secret} AND filename = ${filename} AND complete`);
       const row = result.rows[0];
       return row ? toRow(row) : undefined;
     },
     /**
-     * Points the user at their avatar (`url`; null: none) and deletes their other avatar files. The
-     * user's row is locked, so of two changes at once the newer upload wins whatever order they
-     * finish in: an older one arriving late deletes only itself.
+     * Points the owner (user, group or project) at its avatar (`url`; null: none) and deletes its
+     * other avatar files. The owner's row is locked, so of two changes at once the newer upload wins
+     * whatever order they finish in: an older one arriving late deletes only itself.
      */
-    async replaceAvatar(userId: number, url: string | null, uploadId: number | null): Promise<void> {
+    async replaceAvatar(owner: AvatarOwner, url: string | null, uploadId: number | null): Promise<void> {
+      const { table, column } = OWNER_SQL[owner.kind];
       await transaction(db, async (tx) => {
-        await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+        await tx.execute(sql`SELECT 1 FROM ${table} WHERE id = ${owner.id} FOR UPDATE`);
         if (uploadId !== null) {
           const newest = await tx.execute<{ id: string }>(
-            sql`SELECT max(id) AS id FROM uploads WHERE user_id = ${userId} AND complete`,
+            sql`SELECT max(id) AS id FROM uploads WHERE ${column} = ${owner.id} AND avatar AND complete`,
           );
           if (Number(newest.rows[0]?.id) !== uploadId) {
             await tx.execute(sql`DELETE FROM uploads WHERE id = ${uploadId}`);
             return;
           }
         }
-        await tx.execute(sql`UPDATE users SET avatar_url = ${url}, updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(sql`UPDATE ${table} SET avatar_url = ${url}, updated_at = now() WHERE id = ${owner.id}`);
         await tx.execute(
-          sql`DELETE FROM uploads WHERE user_id = ${userId} AND complete AND id IS DISTINCT FROM ${uploadId}::bigint`,
+          sql`DELETE FROM uploads WHERE ${column} = ${owner.id} AND avatar AND complete AND id IS DISTINCT FROM ${uploadId}::bigint`,
         );
       });
     },

@@ -10,7 +10,9 @@
  *   the caller may not read is a 404, exactly like a missing one;
  * - avatars: GitLab's `PUT /user/avatar` (multipart, field `avatar`) → `{avatar_url}` (the profile
  *   page uploads there too), `DELETE /-/profile/avatar` (the page's 'Remove avatar'), and the files at
- *   `/uploads/-/system/user/avatar/<user id>/<secret>/<name>` (public, as GitLab's avatars are).
+ *   `/uploads/-/system/<user|group|project>/avatar/<id>/<secret>/<name>` (a user's public, as
+ *   GitLab's are; a group's or project's only for those who may see it). Groups and projects set
+ *   theirs through `PUT /groups/:id` and `PUT /projects/:id` (multipart-params.ts).
  */
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -23,8 +25,8 @@ import { type ContainerKind, containerOf } from '../containers/container-rest.ts
 import type { Services } from '../services.ts';
 import { restAvatarUrl, userPrivate } from '../users/users.entity.ts';
 import { AvatarTooBigError } from './avatars.service.ts';
+import { fileBytes } from './multipart-params.ts';
 import { attachmentDisposition, isInline, markdownLink, markdownName } from './upload-files.ts';
-import { FileTooLargeError } from './uploads.service.ts';
 import type { UploadRow } from './uploads.types.ts';
 
 /** What an upload's response carries: nothing in it may run, whatever the file holds. */
@@ -47,21 +49,6 @@ export function uploadEntity(container: Container, upload: UploadRow) {
     full_path: uploadPath(container, upload),
     markdown: markdownLink(upload.filename, upload.contentType, url),
   };
-}
-
-/** A multipart file's bytes; one cut off at the size limit ends in `tooLarge()` (FileTooLargeError). */
-async function* fileBytes(
-  file: AsyncIterable<Uint8Array> & { truncated: boolean },
-  maxBytes: number,
-  tooLarge: () => Error = () => new FileTooLargeError(maxBytes),
-) {
-  try {
-    yield* file;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  if (file.truncated) throw tooLarge();
 }
 
 /** The avatar image of a multipart request (field `avatar`, or Rails' `user[avatar]`), stored. */
@@ -126,11 +113,15 @@ export function uploadsRoutes(api: FastifyInstance, services: Services, config: 
 }
 
 export function uploadsUiRoutes(ui: UiRouter, services: Services, config: Config): void {
+  // Avatars: a user's is public; a group's or project's is a 404 for whoever may not see its owner.
   ui.add(
     'GET',
-    new RegExp(`^/uploads/-/system/user/avatar/(?<userId>[0-9]{1,18})/${SECRET_AND_NAME}$`),
+    new RegExp(`^/uploads/-/system/(?<kind>user|group|project)/avatar/(?<id>[0-9]{1,18})/${SECRET_AND_NAME}$`),
     async (request, reply, params) => {
-      const upload = await services.avatars.find(Number(params.userId), params.secret ?? '', params.filename ?? '');
+      const id = Number(params.id);
+      const kind = params.kind === 'group' ? 'group' : params.kind === 'project' ? 'project' : 'user';
+      if (kind !== 'user') await containerOf(services, request.actor, kind === 'group' ? 'groups' : 'projects', id);
+      const upload = await services.avatars.find({ kind, id }, params.secret ?? '', params.filename ?? '');
       return sendFile(request, reply, services, upload);
     },
   );

@@ -12,5 +12,10 @@ export type UploadRow = {
   size: number;
   complete: boolean;
   uploadedById: number | null;
+  /** The owner's avatar (migration 0032), not a markdown upload. */
+  avatar: boolean;
   createdAt: Date;
 };
+
+/** Whose avatar: a user's, a group's or a project's (GitLab's `Avatarable` models). */
+export type AvatarOwner = { kind: 'user' | 'group' | 'project'; id: number };

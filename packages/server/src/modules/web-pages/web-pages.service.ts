@@ -55,6 +55,10 @@ export function webPagesService(db: Db, deps: Deps) {
           if (!sub) return 'not-found';
           // GitLab's `authenticate_user!`: a visitor is sent to sign in before the form.
           if (sub.page === 'newIssue') return actor.user ? 'ok' : 'sign-in';
+          // Settings are for those who may edit the project; to anyone else they do not exist.
+          if (sub.page === 'settings') {
+            return (await can(db, actor, 'adminProject', { type: 'Project', ...project })) ? 'ok' : hidden;
+          }
           if (sub.page === 'issue' || sub.page === 'incident' || sub.page === 'workItem') {
             return (await deps.issues.find(actor, project, Number(sub.iid))) ? 'ok' : hidden;
           }
@@ -70,6 +74,8 @@ export function webPagesService(db: Db, deps: Deps) {
         const sub = groupSubPage(location.subPath);
         if (!sub) return 'not-found';
         if (sub.page === 'epic') return (await deps.epics.find(actor, group, Number(sub.iid))) ? 'ok' : hidden;
+        if (sub.page === 'settings')
+          return (await can(db, actor, 'adminGroup', { type: 'Group', group })) ? 'ok' : hidden;
         if (sub.page === 'milestone') {
           return (await deps.milestones.findByIid(actor, { type: 'Group', group }, Number(sub.iid))) ? 'ok' : hidden;
         }

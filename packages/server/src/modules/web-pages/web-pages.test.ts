@@ -162,6 +162,17 @@ describe('page requests', () => {
     }
   });
 
+  it("serves Settings › General (GitLab's `/groups/<g>/-/edit`, `/<project>/edit`) only to those who may edit", async () => {
+    for (const url of ['/groups/open-group/-/edit', '/open-group/web/edit']) {
+      expect((await get(url, admin)).statusCode, url).toBe(200);
+      expect((await get(url, member)).statusCode, url).toBe(404);
+      expect((await get(url)).statusCode, url).toBe(302);
+    }
+    // The group's own address moves to its `/groups/` one in the app; the server serves both.
+    expect((await get('/open-group/edit', admin)).statusCode).toBe(404);
+    expect((await get('/open-group/web/edit/more', admin)).statusCode).toBe(404);
+  });
+
   it('keeps API and asset misses as JSON 404s', async () => {
     const res = await get('/api/v4/nothing');
     expect(res.statusCode).toBe(404);

@@ -23,10 +23,12 @@ function NavItems({ items }: { items: readonly NavItem[] }) {
   );
 }
 
-function ContextHeader({ name, to, seed, square }: { name: string; to: string; seed: string; square?: boolean }) {
+type ContextHeaderProps = { name: string; to: string; seed: string; avatarUrl?: string | null; square?: boolean };
+
+function ContextHeader({ name, to, seed, avatarUrl, square }: ContextHeaderProps) {
   return (
     <Link to={to} className={styles.context}>
-      <Avatar name={name} seed={seed} size="s" shape={square ? 'square' : 'round'} />
+      <Avatar name={name} src={avatarUrl} seed={seed} size="s" shape={square ? 'square' : 'round'} />
       <span className={styles.contextName}>{name}</span>
     </Link>
   );
@@ -38,10 +40,10 @@ export function LeftNav({ id }: { id: string }) {
   const { currentUser } = useCurrentUser();
 
   if (context.kind === 'group') {
-    const { fullPath, name, id: groupId } = context.group;
+    const { fullPath, name, id: groupId, avatarUrl } = context.group;
     return (
       <nav id={id} className={styles.nav} aria-label="Group navigation">
-        <ContextHeader name={name} to={routes.group(fullPath)} seed={groupId} square />
+        <ContextHeader name={name} to={routes.group(fullPath)} seed={groupId} avatarUrl={avatarUrl} square />
         <NavItems
           items={[
             { label: 'Overview', to: routes.group(fullPath), icon: 'overview', end: true },
@@ -59,10 +61,10 @@ export function LeftNav({ id }: { id: string }) {
   }
 
   if (context.kind === 'project') {
-    const { fullPath, name, id: projectId } = context.project;
+    const { fullPath, name, id: projectId, avatarUrl } = context.project;
     return (
       <nav id={id} className={styles.nav} aria-label="Project navigation">
-        <ContextHeader name={name} to={routes.project(fullPath)} seed={projectId} square />
+        <ContextHeader name={name} to={routes.project(fullPath)} seed={projectId} avatarUrl={avatarUrl} square />
         <NavItems
           items={[
             { label: 'Overview', to: routes.project(fullPath), icon: 'overview', end: true },

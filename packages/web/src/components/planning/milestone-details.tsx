@@ -1,13 +1,12 @@
 import {
   calendarDistance,
   calendarTimeAgo,
-  localCalendarDate,
   type MilestoneTimingKind,
   milestoneTiming,
   milestoneTimingText,
 } from '@milepost/shared';
 import { Link } from 'react-aria-components';
-import { formatCalendarDate } from '../../lib/format-date.ts';
+import { formatCalendarDate, preferredToday } from '../../lib/format-date.ts';
 import { Icon } from '../ui/icon.tsx';
 import styles from './milestone-details.module.css';
 import { PlanningTooltip } from './planning-tooltip.tsx';
@@ -36,7 +35,7 @@ function distanceInWords(kind: MilestoneTimingKind, date: string | null, today: 
 
 /** The milestone's title linking to its page, with its dates in a tooltip; red when past due. */
 export function MilestoneDetails({ milestone, today, className }: MilestoneDetailsProps) {
-  const now = today ?? localCalendarDate(new Date());
+  const now = today ?? preferredToday();
   const timing = milestoneTiming(milestone, now);
   const pastDue = timing.pastDue && milestone.state?.toLowerCase() !== 'closed';
   const relativeText = milestoneTimingText(timing.kind, distanceInWords(timing.kind, timing.relativeTo, now));

@@ -1,12 +1,7 @@
-import {
-  clampPickerDate,
-  DEFAULT_PICKER_FORMAT,
-  formatPickerDate,
-  localCalendarDate,
-  resolveTypedDate,
-} from '@milepost/shared';
+import { clampPickerDate, DEFAULT_PICKER_FORMAT, formatPickerDate, resolveTypedDate } from '@milepost/shared';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Dialog, DialogTrigger, Group, Input, Label, Popover, Text, TextField } from 'react-aria-components';
+import { preferredToday } from '../../lib/format-date.ts';
 import { Button } from '../ui/button.tsx';
 import fieldStyles from '../ui/field.module.css';
 import { Icon } from '../ui/icon.tsx';
@@ -66,7 +61,7 @@ export function PlanningDatePicker({
   autoFocus,
   className,
 }: PlanningDatePickerProps) {
-  const today = givenToday ?? localCalendarDate(new Date());
+  const today = givenToday ?? preferredToday();
   const [draft, setDraft] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [focusedDate, setFocusedDate] = useState(value ?? clampPickerDate(today, minDate, maxDate));

@@ -1,4 +1,3 @@
-import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { timeAgo, truncate } from '@milepost/shared';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +15,7 @@ import {
   type EventScope,
 } from '../../gql/graphql.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { appendPageIn, loadMoreOf, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import styles from './dashboard-activity.module.css';
 
@@ -79,10 +78,11 @@ export function DashboardActivityPage() {
   const [params] = useSearchParams();
   const scope = SCOPES.find((s) => s.url === params.get('scope')) ?? (SCOPES[0] as (typeof SCOPES)[number]);
   const filter = FILTERS.find((f) => f.url === params.get('filter')) ?? (FILTERS[0] as (typeof FILTERS)[number]);
-  const { data, error, networkStatus, fetchMore } = useQuery(DashboardActivityQueryDocument, {
+  const result = useQuery(DashboardActivityQueryDocument, {
     variables: { scope: scope.value, filter: filter.value, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
+  const { data, error } = result;
   useErrorAlert(error, 'Something went wrong while fetching activity.');
   const connection = data?.currentUser?.activity;
   const events = nodesOf(connection);
@@ -128,14 +128,9 @@ export function DashboardActivityPage() {
             ))}
           </ItemList>
           <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={() =>
-              fetchMore({
-                variables: { after: connection?.pageInfo.endCursor },
-                updateQuery: appendPageIn('currentUser', 'activity'),
-              })
-            }
+            {...loadMoreOf(result.networkStatus, connection, (after) =>
+              result.fetchMore({ variables: { after }, updateQuery: appendPageIn('currentUser', 'activity') }),
+            )}
           />
         </>
       )}

@@ -1,4 +1,3 @@
-import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
@@ -10,7 +9,8 @@ import { LoadMore } from '../../components/ui/item-list.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { DashboardMilestonesQueryDocument, type MilestoneStateEnum } from '../../gql/graphql.ts';
-import { appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { preferredToday } from '../../lib/format-date.ts';
+import { appendPageIn, loadMoreOf, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { milestoneDatesText, milestoneStatus } from '../milestones/milestone-dates.ts';
@@ -29,8 +29,6 @@ const STATE_OF: Record<Tab, MilestoneStateEnum | null> = {
   all: null,
 };
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** '3 of 5 issues closed (60%)', or 'No issues'. */
 export function milestoneProgressText(stats: { totalIssuesCount: number; closedIssuesCount: number } | null) {
   if (!stats || stats.totalIssuesCount === 0) return 'No issues';
@@ -47,15 +45,16 @@ export function DashboardMilestonesPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useSearchParam();
   const tab = TABS.find((t) => t.state === params.get('state'))?.state ?? 'opened';
-  const { data, error, networkStatus, fetchMore } = useQuery(DashboardMilestonesQueryDocument, {
+  const result = useQuery(DashboardMilestonesQueryDocument, {
     variables: { state: STATE_OF[tab], searchTitle: search || null, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
+  const { data, error } = result;
   useErrorAlert(error, 'Something went wrong while loading milestones.');
   const user = data?.currentUser;
   const connection = user?.milestones;
   const milestones = nodesOf(connection);
-  const today = todayUtc();
+  const today = preferredToday();
   const linkWith = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
     change(next);
@@ -143,14 +142,9 @@ export function DashboardMilestonesPage() {
             })}
           </ul>
           <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={() =>
-              fetchMore({
-                variables: { after: connection?.pageInfo.endCursor },
-                updateQuery: appendPageIn('currentUser', 'milestones'),
-              })
-            }
+            {...loadMoreOf(result.networkStatus, connection, (after) =>
+              result.fetchMore({ variables: { after }, updateQuery: appendPageIn('currentUser', 'milestones') }),
+            )}
           />
         </>
       )}

@@ -1,4 +1,3 @@
-import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
@@ -7,15 +6,13 @@ import { SortControl, type SortField } from '../../components/issuable-list/sort
 import { StateTabs } from '../../components/issuable-list/state-tabs.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ItemList, LoadMore } from '../../components/ui/item-list.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { DashboardProjectsQueryDocument, type ProjectSort } from '../../gql/graphql.ts';
-import { appendPageAt, appendPageIn, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
+import { appendPageAt, appendPageIn, loadMoreOf, nodesOf, PAGE_SIZE } from '../../lib/paging.ts';
 import { routes } from '../../lib/routes.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { ProjectRow } from '../projects/components/project-row.tsx';
 import styles from './dashboard.module.css';
+import { NameFilter, NamespaceList } from './namespace-list.tsx';
 
 type Tab = 'contributed' | 'member';
 export type ProjectSortKey =
@@ -45,7 +42,7 @@ export function DashboardProjectsPage() {
   const [params, setParams] = useSearchParams();
   const sort = SORT_KEYS.find((key) => key === params.get('sort')) ?? DEFAULT_SORT;
   const contributed = tab === 'contributed';
-  const { data, error, networkStatus, fetchMore } = useQuery(DashboardProjectsQueryDocument, {
+  const result = useQuery(DashboardProjectsQueryDocument, {
     variables: {
       contributed,
       search: search || null,
@@ -55,6 +52,7 @@ export function DashboardProjectsPage() {
     },
     notifyOnNetworkStatusChange: true,
   });
+  const { data, error } = result;
   useErrorAlert(error, 'Something went wrong while fetching projects.');
   const connection = contributed ? data?.currentUser?.contributedProjects : data?.projects;
   const counts: Record<Tab, number | null> = {
@@ -73,13 +71,13 @@ export function DashboardProjectsPage() {
       },
       { replace: true },
     );
-  const handleLoadMore = () =>
-    contributed
-      ? fetchMore({
-          variables: { after: connection?.pageInfo.endCursor },
-          updateQuery: appendPageIn('currentUser', 'contributedProjects'),
-        })
-      : fetchMore({ variables: { after: connection?.pageInfo.endCursor }, updateQuery: appendPageAt('projects') });
+  const loadMore = contributed
+    ? loadMoreOf(result.networkStatus, connection, (after) =>
+        result.fetchMore({ variables: { after }, updateQuery: appendPageIn('currentUser', 'contributedProjects') }),
+      )
+    : loadMoreOf(result.networkStatus, connection, (after) =>
+        result.fetchMore({ variables: { after }, updateQuery: appendPageAt('projects') }),
+      );
 
   return (
     <>
@@ -98,54 +96,38 @@ export function DashboardProjectsPage() {
         hrefFor={(t) => `${routes.dashboardProjects(t)}${query(params)}`}
       />
       <div className={styles.toolbar}>
-        <SearchInput
-          label="Filter projects by name"
-          value={search}
-          onSearch={setSearch}
-          placeholder="Filter by name"
-          className={styles.search}
-        />
+        <NameFilter noun="projects" value={search} onSearch={setSearch} className={styles.search} />
         <SortControl fields={PROJECT_SORT_FIELDS} value={sort} onChange={handleSort} />
       </div>
-      {!data && !error ? (
-        <SkeletonList rows={4} label="Loading projects" />
-      ) : projects.length === 0 ? (
-        search ? (
-          <EmptyState
-            icon="search"
-            title="No results found"
-            description={`No projects match "${search}". Edit your search and try again.`}
-            actions={<ButtonLink to={routes.dashboardProjects(tab)}>Clear search</ButtonLink>}
-          />
-        ) : contributed ? (
-          <EmptyState
-            icon="project"
-            title="You haven't contributed to any projects yet"
-            description="Projects where you open, close or comment on issues appear here."
-            actions={<ButtonLink to={routes.dashboardProjects('member')}>Projects you're a member of</ButtonLink>}
-          />
-        ) : (
-          <EmptyState
-            icon="project"
-            title="You're not a member of any projects yet"
-            description="Projects of your groups, and projects you're added to, appear here."
-            actions={<ButtonLink to={routes.exploreProjects()}>Explore projects</ButtonLink>}
-          />
-        )
-      ) : (
-        <>
-          <ItemList label="Projects">
-            {projects.map((project) => (
-              <ProjectRow key={project.id} project={project} label={project.nameWithNamespace} />
-            ))}
-          </ItemList>
-          <LoadMore
-            hasMore={connection?.pageInfo.hasNextPage ?? false}
-            loading={networkStatus === NetworkStatus.fetchMore}
-            onLoadMore={handleLoadMore}
-          />
-        </>
-      )}
+      <NamespaceList
+        noun="projects"
+        isLoading={!data && !error}
+        count={projects.length}
+        search={search}
+        clearHref={routes.dashboardProjects(tab)}
+        emptyState={
+          contributed ? (
+            <EmptyState
+              icon="project"
+              title="You haven't contributed to any projects yet"
+              description="Projects where you open, close or comment on issues appear here."
+              actions={<ButtonLink to={routes.dashboardProjects('member')}>Projects you're a member of</ButtonLink>}
+            />
+          ) : (
+            <EmptyState
+              icon="project"
+              title="You're not a member of any projects yet"
+              description="Projects of your groups, and projects you're added to, appear here."
+              actions={<ButtonLink to={routes.exploreProjects()}>Explore projects</ButtonLink>}
+            />
+          )
+        }
+        loadMore={loadMore}
+      >
+        {projects.map((project) => (
+          <ProjectRow key={project.id} project={project} label={project.nameWithNamespace} />
+        ))}
+      </NamespaceList>
     </>
   );
 }

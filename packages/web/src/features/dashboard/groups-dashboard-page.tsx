@@ -1,11 +1,11 @@
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { routes } from '../../lib/routes.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import styles from './groups-dashboard.module.css';
+import { NameFilter } from './namespace-list.tsx';
 import { ExploreGroupsList, YourGroupsList } from './your-groups-list.tsx';
 
 /** `/dashboard/groups`: 'Your groups' when signed in; public groups ('Explore groups') when not. */
@@ -31,13 +31,7 @@ export function GroupsDashboardPage() {
         }
       />
       <div className={styles.toolbar}>
-        <SearchInput
-          label="Filter groups by name"
-          value={search}
-          onSearch={setSearch}
-          placeholder="Filter by name"
-          className={styles.search}
-        />
+        <NameFilter noun="groups" value={search} onSearch={setSearch} className={styles.search} />
       </div>
       {loading ? (
         <SkeletonList rows={4} label="Loading groups" />

@@ -4,20 +4,18 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { MarkdownEditor } from '../../components/markdown-editor/markdown-editor.tsx';
 import { clearMarkdownDraft, type MarkdownAutosave } from '../../components/markdown-editor/use-markdown-draft.tsx';
 import { EpicColorDropdown } from '../../components/planning/epic-color-dropdown.tsx';
 import { PlanningDatePicker } from '../../components/planning/planning-date-picker.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
-import { useUploads } from '../../components/uploads/use-uploads.tsx';
 import { CreateEpicMutationDocument, NewEpicPermissionsQueryDocument } from '../../gql/graphql.ts';
 import { draftKey } from '../../lib/drafts.ts';
 import { routes } from '../../lib/routes.ts';
 import { CreateFormPage, titleTooLong } from '../issuables/create-form-page.tsx';
 import { useCreateSubmit } from '../issuables/use-create-submit.ts';
 import type { ResolvedGroup } from '../namespaces/use-namespace-context.ts';
-import { previewMarkdown } from './header/epic-requests.ts';
+import { EpicDescriptionEditor } from './epic-description-editor.tsx';
 import styles from './new-epic-page.module.css';
 
 /** `/groups/<path>/-/epics/new`: the 'New epic' form; hidden (not found) without `createEpic`. */
@@ -33,7 +31,6 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
   const [color, setColor] = useState<string>(DEFAULT_EPIC_COLOR_OPTION.color);
   const [createEpic, { loading }] = useMutation(CreateEpicMutationDocument);
   const { errors, submit } = useCreateSubmit();
-  const attach = useUploads({ kind: 'group', fullPath: group.fullPath });
   const location = useLocation();
   const [autosave] = useState<MarkdownAutosave>(() => ({ key: draftKey(location) }));
 
@@ -93,15 +90,13 @@ export function NewEpicPage({ group }: { group: ResolvedGroup }) {
       onSubmit={handleSubmit}
       onCancel={handleCancel}
     >
-      <MarkdownEditor
+      <EpicDescriptionEditor
+        groupFullPath={group.fullPath}
+        epicIid={null}
         value={description}
         onChange={setDescription}
-        preview={(text) => previewMarkdown(group.fullPath, null, text)}
-        autocomplete={{ groupPath: group.fullPath }}
         autosave={autosave}
         onSave={handleSubmit}
-        onFiles={attach.onFiles}
-        uploads={attach.uploads}
       />
       <Checkbox isSelected={confidential} onChange={setConfidential}>
         This epic is confidential and should only be visible to team members with at least the Reporter role

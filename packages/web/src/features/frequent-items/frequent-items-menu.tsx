@@ -27,12 +27,19 @@ export function FrequentItemsMenu({ id, onNavigate }: FrequentItemsMenuProps) {
         id: p.id,
         name: p.nameWithNamespace,
         path: p.fullPath,
+        avatarUrl: p.avatarUrl,
         to: routes.project(p.fullPath),
       })),
     },
     {
       title: `${FREQUENTLY_VISITED} groups`,
-      items: groups.map((g) => ({ id: g.id, name: g.fullName, path: g.fullPath, to: routes.group(g.fullPath) })),
+      items: groups.map((g) => ({
+        id: g.id,
+        name: g.fullName,
+        path: g.fullPath,
+        avatarUrl: g.avatarUrl,
+        to: routes.group(g.fullPath),
+      })),
     },
   ];
   return (
@@ -50,7 +57,7 @@ export function FrequentItemsMenu({ id, onNavigate }: FrequentItemsMenuProps) {
                 {section.items.map((item) => (
                   <li key={item.id}>
                     <Link to={item.to} className={styles.link} onClick={onNavigate}>
-                      <Avatar name={item.name} seed={item.id} size="s" shape="square" />
+                      <Avatar name={item.name} src={item.avatarUrl} seed={item.id} size="s" shape="square" />
                       <span className={styles.text}>
                         <span className={styles.name}>{item.name}</span>
                         <span className={styles.path}>{item.path}</span>

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { NewEpicButton } from '../../components/planning/new-epic-button.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
@@ -52,6 +52,9 @@ export function GroupOverviewPage({ fullPath }: { fullPath: string }) {
         }
         actions={
           <>
+            {group.userPermissions.adminGroup && (
+              <ButtonLink to={routes.groupSettings(group.fullPath)}>Settings</ButtonLink>
+            )}
             <NewEpicButton groupFullPath={group.fullPath} variant="default" />
             {canCreateSubgroup && <Button onPress={() => setCreating('subgroup')}>New subgroup</Button>}
             {canCreateProjects && (

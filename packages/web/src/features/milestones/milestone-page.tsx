@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { MilestonePageQueryDocument } from '../../gql/graphql.ts';
+import { preferredToday } from '../../lib/format-date.ts';
 import { useRestResource } from '../../lib/rest.ts';
 import { routes } from '../../lib/routes.ts';
 import { ServerHtml } from '../issuables/server-html.tsx';
@@ -62,7 +63,7 @@ export function MilestonePage({ scope, iid }: { scope: PlanningScope; iid: strin
   const navigate = useNavigate();
   const [measure, setMeasure] = useState<BurndownMeasure>('count');
   const [actionError, setActionError] = useState<string | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = preferredToday();
   const days = useMemo(
     () =>
       milestone && events.data ? burndownSeries(events.data, milestone.start_date, milestone.due_date, today) : [],

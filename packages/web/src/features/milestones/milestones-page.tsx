@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
+import { preferredToday } from '../../lib/format-date.ts';
 import { useRestResource } from '../../lib/rest.ts';
 import { routes } from '../../lib/routes.ts';
 import { type PlanningScope, scopeBreadcrumbs, usePlanningPermissions } from '../labels/planning-scope.ts';
@@ -32,8 +33,6 @@ const TABS: { state: MilestoneListState; label: string; url: string }[] = [
   { state: 'closed', label: 'Closed', url: 'closed' },
   { state: 'all', label: 'All', url: 'all' },
 ];
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** `/groups/<g>/-/milestones` and `/<project>/-/milestones`: tabs Open / Closed / All, search, create. */
 export function MilestonesPage({ scope }: { scope: PlanningScope }) {
@@ -72,7 +71,7 @@ export function MilestonesPage({ scope }: { scope: PlanningScope }) {
     </Button>
   );
   const milestones = list.data ?? [];
-  const today = todayUtc();
+  const today = preferredToday();
   // Past 100 milestones, pages: the tab's count says how many there are (else a full page hints at more).
   const total = counts[tab.state];
   const hasNextPage = total === null ? milestones.length === MILESTONES_PER_PAGE : page * MILESTONES_PER_PAGE < total;

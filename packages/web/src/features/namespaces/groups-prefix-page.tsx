@@ -15,6 +15,7 @@ import { LabelsPage } from '../labels/labels-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { MilestonePage } from '../milestones/milestone-page.tsx';
 import { MilestonesPage } from '../milestones/milestones-page.tsx';
+import { GroupSettingsPage } from '../namespace-settings/namespace-settings-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
 
@@ -43,6 +44,8 @@ export function GroupsPrefixPage() {
       return <RoadmapPage group={group} />;
     case 'members':
       return <MembersPage kind="group" namespace={group} />;
+    case 'settings':
+      return <GroupSettingsPage fullPath={group.fullPath} />;
     case 'cadences':
       return <CadencesPage group={group} />;
     case 'newCadence':

@@ -12,6 +12,7 @@ import { LabelsPage } from '../labels/labels-page.tsx';
 import { MembersPage } from '../members/members-page.tsx';
 import { MilestonePage } from '../milestones/milestone-page.tsx';
 import { MilestonesPage } from '../milestones/milestones-page.tsx';
+import { ProjectSettingsPage } from '../namespace-settings/namespace-settings-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
 import { UserProfilePage } from '../users/user-profile-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
@@ -53,6 +54,7 @@ export function NamespacePage() {
         return <IssuePage project={project} iid={sub.iid} />;
       }
       if (sub.page === 'issueTemplates') return <IssueTemplatesSettingsPage project={project} />;
+      if (sub.page === 'settings') return <ProjectSettingsPage fullPath={project.fullPath} />;
       if (sub.page === 'labels' || sub.page === 'milestones' || sub.page === 'milestone') {
         const scope = { kind: 'project', fullPath: project.fullPath, fullName: project.nameWithNamespace } as const;
         if (sub.page === 'labels') return <LabelsPage scope={scope} />;

@@ -2,9 +2,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AVATAR_TYPE_ERROR } from '../../components/avatar-upload/avatar-crop.ts';
 import { AccountQueryDocument } from '../../gql/graphql.ts';
 import { jsonResponse, renderAccountPage } from './account-test-utils.tsx';
-import { AVATAR_TYPE_ERROR } from './avatar-crop.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 type Overrides = { sendsEmail?: boolean; unconfirmedEmail?: string | null; avatarUrl?: string | null };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
 import { PageHeader } from '../../app/shell/page-header.tsx';
+import { AvatarUpload } from '../../components/avatar-upload/avatar-upload.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -9,12 +10,18 @@ import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AccountNav } from './account-nav.tsx';
-import { AvatarField } from './avatar-field.tsx';
 import { errorTexts, sendJson } from './json-request.ts';
 import styles from './profile.module.css';
 import { useAccount } from './use-account.ts';
 
 type Account = NonNullable<ReturnType<typeof useAccount>['account']>;
+
+/** GitLab's `PUT /user/avatar` with the drawn square as the multipart `avatar`. */
+function sendAvatar(file: File) {
+  const form = new FormData();
+  form.append('avatar', file);
+  return sendJson('PUT', '/api/v4/user/avatar', form);
+}
 
 /**
  * `/-/profile`: the avatar, name, email (a new one needs the current password and waits for the
@@ -28,7 +35,18 @@ export function ProfilePage() {
       <AccountNav />
       {account ? (
         <>
-          <AvatarField user={account} onChanged={refetch} />
+          <section className={styles.section} aria-labelledby="avatar-heading">
+            <h2 id="avatar-heading" className={styles.sectionTitle}>
+              Public avatar
+            </h2>
+            <AvatarUpload
+              subject={account}
+              upload={(file) => sendAvatar(file)}
+              remove={() => sendJson('DELETE', '/-/profile/avatar')}
+              saveLabel="Set new profile picture"
+              onChanged={refetch}
+            />
+          </section>
           <ProfileForm account={account} sendsEmail={sendsEmail} onSaved={refetch} />
         </>
       ) : loaded ? null : (

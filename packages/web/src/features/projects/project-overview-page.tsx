@@ -4,6 +4,7 @@ import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { PageHeader } from '../../app/shell/page-header.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { ProjectOverviewQueryDocument } from '../../gql/graphql.ts';
@@ -27,12 +28,17 @@ export function ProjectOverviewPage({ fullPath }: { fullPath: string }) {
       <PageHeader
         breadcrumbs={namespaceBreadcrumbs(project.fullPath, project.nameWithNamespace)}
         title={project.name}
-        leading={<Avatar name={project.name} seed={project.id} size="l" shape="square" />}
+        leading={<Avatar name={project.name} src={project.avatarUrl} seed={project.id} size="l" shape="square" />}
         subtitle={
           <span className={styles.meta}>
             <span>{project.fullPath}</span>
             <VisibilityBadge visibility={project.visibility} kind="project" />
           </span>
+        }
+        actions={
+          project.userPermissions.adminProject ? (
+            <ButtonLink to={routes.projectSettings(project.fullPath)}>Settings</ButtonLink>
+          ) : undefined
         }
       />
       {project.description && <p className={styles.description}>{project.description}</p>}

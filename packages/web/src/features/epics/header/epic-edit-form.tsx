@@ -1,10 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor.tsx';
 import { clearMarkdownDraft, type MarkdownAutosave } from '../../../components/markdown-editor/use-markdown-draft.tsx';
 import { useConfirmSecrets } from '../../../components/secret-warning/secret-warning.tsx';
-import { useUploads } from '../../../components/uploads/use-uploads.tsx';
 import {
   type EpicPageEpicFragment,
   EpicPageQueryDocument,
@@ -17,7 +15,7 @@ import {
   type LatestVersion,
   titleError as validateTitle,
 } from '../../issuables/issuable-edit-form.tsx';
-import { previewMarkdown } from './epic-requests.ts';
+import { EpicDescriptionEditor } from '../epic-description-editor.tsx';
 
 /** Spec 001 §8, for an epic. */
 export const CONCURRENT_EDIT_MESSAGE =
@@ -49,7 +47,6 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
   const base = useRef({ lockVersion: epic.lockVersion, title: epic.title ?? '', description: epic.description ?? '' });
   const [updateEpic, { loading }] = useMutation(UpdateEpicDescriptionMutationDocument);
   const confirmSecrets = useConfirmSecrets();
-  const attach = useUploads({ kind: 'group', fullPath: groupFullPath });
   // The description's draft in this browser, stamped with the version it is based on.
   const location = useLocation();
   const [autosave] = useState<MarkdownAutosave>(() => ({ key: draftKey(location), lockVersion: epic.lockVersion }));
@@ -142,15 +139,13 @@ export function EpicEditForm({ epic, groupFullPath, onClose }: EpicEditFormProps
       onSubmit={handleSubmit}
       onCancel={close}
     >
-      <MarkdownEditor
+      <EpicDescriptionEditor
+        groupFullPath={groupFullPath}
+        epicIid={epic.iid}
         value={description}
         onChange={setDescription}
-        preview={(text) => previewMarkdown(groupFullPath, epic.iid, text)}
-        autocomplete={{ groupPath: groupFullPath }}
         autosave={autosave}
         isDisabled={loading}
-        onFiles={attach.onFiles}
-        uploads={attach.uploads}
       />
     </IssuableEditForm>
   );

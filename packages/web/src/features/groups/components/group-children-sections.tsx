@@ -1,11 +1,10 @@
-import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
 import { ItemList, LoadMore } from '../../../components/ui/item-list.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { GroupProjectsQueryDocument, GroupSubgroupsQueryDocument } from '../../../gql/graphql.ts';
-import { appendPageIn, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
+import { appendPageIn, type LoadMoreState, loadMoreOf, nodesOf, PAGE_SIZE } from '../../../lib/paging.ts';
 import { ProjectRow } from '../../projects/components/project-row.tsx';
 import styles from '../group-overview.module.css';
 import { GroupRow } from './group-row.tsx';
@@ -24,28 +23,18 @@ type ChildrenSectionProps = {
   title: string;
   /** What an empty list says. */
   none: string;
-  connection: { count: number; pageInfo: { hasNextPage: boolean } } | null | undefined;
+  count: number | undefined;
   loading: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
+  loadMore: LoadMoreState;
   /** The rows (none: the list is empty). */
   children: ReactNode[];
 };
 
 /** One of the overview's lists: its heading and count, skeleton, empty text, rows and Load more. */
-function ChildrenSection({
-  id,
-  title,
-  none,
-  connection,
-  loading,
-  loadingMore,
-  onLoadMore,
-  children,
-}: ChildrenSectionProps) {
+function ChildrenSection({ id, title, none, count, loading, loadMore, children }: ChildrenSectionProps) {
   return (
     <section className={styles.section} aria-labelledby={id}>
-      <SectionHeader id={id} title={title} count={connection?.count} />
+      <SectionHeader id={id} title={title} count={count} />
       {loading ? (
         <SkeletonList rows={2} label={`Loading ${title.toLowerCase()}`} />
       ) : children.length === 0 ? (
@@ -53,7 +42,7 @@ function ChildrenSection({
       ) : (
         <>
           <ItemList label={title}>{children}</ItemList>
-          <LoadMore hasMore={connection?.pageInfo.hasNextPage ?? false} loading={loadingMore} onLoadMore={onLoadMore} />
+          <LoadMore {...loadMore} />
         </>
       )}
     </section>
@@ -62,27 +51,24 @@ function ChildrenSection({
 
 /** The group's direct subgroups, a page at a time. */
 export function SubgroupsSection({ fullPath }: { fullPath: string }) {
-  const { data, error, networkStatus, fetchMore } = useQuery(GroupSubgroupsQueryDocument, {
+  const result = useQuery(GroupSubgroupsQueryDocument, {
     variables: { fullPath, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
+  const { data, error } = result;
   useErrorAlert(error, 'Something went wrong while fetching subgroups.');
   const connection = data?.group?.descendantGroups;
   const subgroups = nodesOf(connection);
-  const handleLoadMore = () =>
-    fetchMore({
-      variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: appendPageIn('group', 'descendantGroups'),
-    });
   return (
     <ChildrenSection
       id="subgroups-heading"
       title="Subgroups"
       none="This group has no subgroups you can see."
-      connection={connection}
+      count={connection?.count}
       loading={!data && !error}
-      loadingMore={networkStatus === NetworkStatus.fetchMore}
-      onLoadMore={handleLoadMore}
+      loadMore={loadMoreOf(result.networkStatus, connection, (after) =>
+        result.fetchMore({ variables: { after }, updateQuery: appendPageIn('group', 'descendantGroups') }),
+      )}
     >
       {subgroups.map((group) => (
         <GroupRow key={group.id} group={group} showFullName={false} />
@@ -93,27 +79,24 @@ export function SubgroupsSection({ fullPath }: { fullPath: string }) {
 
 /** The group's own projects, a page at a time. */
 export function ProjectsSection({ fullPath }: { fullPath: string }) {
-  const { data, error, networkStatus, fetchMore } = useQuery(GroupProjectsQueryDocument, {
+  const result = useQuery(GroupProjectsQueryDocument, {
     variables: { fullPath, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
+  const { data, error } = result;
   useErrorAlert(error, 'Something went wrong while fetching projects.');
   const connection = data?.group?.projects;
   const projects = nodesOf(connection);
-  const handleLoadMore = () =>
-    fetchMore({
-      variables: { after: connection?.pageInfo.endCursor },
-      updateQuery: appendPageIn('group', 'projects'),
-    });
   return (
     <ChildrenSection
       id="projects-heading"
       title="Projects"
       none="This group has no projects you can see."
-      connection={connection}
+      count={connection?.count}
       loading={!data && !error}
-      loadingMore={networkStatus === NetworkStatus.fetchMore}
-      onLoadMore={handleLoadMore}
+      loadMore={loadMoreOf(result.networkStatus, connection, (after) =>
+        result.fetchMore({ variables: { after }, updateQuery: appendPageIn('group', 'projects') }),
+      )}
     >
       {projects.map((project) => (
         <ProjectRow key={project.id} project={project} />

@@ -19,12 +19,6 @@ const HEALTH_CLASS: Record<string, string | undefined> = {
   atRisk: styles.healthAtRisk,
 };
 
-/** Today as a calendar date in the viewer's time zone (due dates are calendar dates). */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function Meta({
   icon,
   label,

@@ -1,6 +1,7 @@
 import { ReorderHint, useManualReorder } from '../../../components/issuable-list/manual-reorder.tsx';
 import type { IssuesListIssueFragment } from '../../../gql/graphql.ts';
-import { IssueRow, localToday } from './issue-row.tsx';
+import { preferredToday } from '../../../lib/format-date.ts';
+import { IssueRow } from './issue-row.tsx';
 import styles from './issues-list.module.css';
 
 /** GitLab's message when a manual move fails. */
@@ -28,7 +29,7 @@ export function IssuesListRows({
   reorderable,
   onReordered,
 }: IssuesListRowsProps) {
-  const today = localToday();
+  const today = preferredToday();
   const { handleKeyDown, rowProps } = useManualReorder({
     rows: issues,
     enabled: reorderable,

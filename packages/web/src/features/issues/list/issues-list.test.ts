@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reorderNeighbours } from '../../../components/issuable-list/manual-reorder.tsx';
-import { localToday } from './issue-row.tsx';
+import { preferredToday, setDatePreferences } from '../../../lib/format-date.ts';
 import { bulkUpdateInput } from './issues-bulk-edit.tsx';
 
 describe('reorderNeighbours (GitLab move_before_id / move_after_id)', () => {
@@ -53,9 +53,18 @@ describe('bulkUpdateInput', () => {
   });
 });
 
-describe('localToday', () => {
-  it('is the calendar date in the viewer time zone', () => {
-    expect(localToday(new Date(2024, 1, 29, 23, 30))).toBe('2024-02-29');
-    expect(localToday(new Date(2026, 0, 1, 0, 5))).toBe('2026-01-01');
+describe('preferredToday (the rows’ today)', () => {
+  it('is the calendar date in the viewer time zone without a preference', () => {
+    expect(preferredToday(new Date(2024, 1, 29, 23, 30))).toBe('2024-02-29');
+    expect(preferredToday(new Date(2026, 0, 1, 0, 5))).toBe('2026-01-01');
+  });
+
+  it('is the calendar date in the preferred time zone once the user has one', () => {
+    setDatePreferences({ timeZone: 'Asia/Tokyo', dateFormat: 'mdy' });
+    try {
+      expect(preferredToday(new Date('2025-11-22T15:30:00Z'))).toBe('2025-11-23');
+    } finally {
+      setDatePreferences({ timeZone: null, dateFormat: 'mdy' });
+    }
   });
 });

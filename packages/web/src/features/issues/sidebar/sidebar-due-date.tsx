@@ -1,10 +1,10 @@
-import { isOverdue, localCalendarDate, relativeDueDateText } from '@milepost/shared';
+import { isOverdue, relativeDueDateText } from '@milepost/shared';
 import { useState } from 'react';
 import { PlanningDatePicker } from '../../../components/planning/planning-date-picker.tsx';
 import shared from '../../../components/planning/sidebar-section.module.css';
 import { SidebarSection } from '../../../components/planning/sidebar-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatCalendarDate } from '../../../lib/format-date.ts';
+import { formatCalendarDate, preferredToday } from '../../../lib/format-date.ts';
 import styles from './issue-sidebar.module.css';
 import type { IssueWidgetProps } from './issue-sidebar-widget.ts';
 
@@ -14,7 +14,7 @@ const ERROR = 'An error occurred while saving the due date.';
 export function SidebarDueDate({ issue, canEdit, save, today }: IssueWidgetProps & { today?: string }) {
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
-  const day = today ?? localCalendarDate(new Date());
+  const day = today ?? preferredToday();
   const due = issue.dueDate ? issue.dueDate.slice(0, 10) : null;
   const overdue = isOverdue(due, day, issue.state);
 

@@ -10,6 +10,7 @@ export const ISSUE_PAGE_PROJECT = {
   name: 'Platform',
   fullPath: 'acme/platform',
   nameWithNamespace: 'Acme Corp / Platform',
+  avatarUrl: null,
 } as const;
 
 /** Issue acme/platform#12 by Alice, open, with every permission unless overridden. */

@@ -11,13 +11,14 @@ export type ProjectRowData = {
   nameWithNamespace?: string;
   description?: string | null;
   visibility?: string | null;
+  avatarUrl?: string | null;
 };
 
 /** A project in a list: avatar, name linking to its overview, path or description, visibility. */
 export function ProjectRow({ project, label }: { project: ProjectRowData; label?: string }) {
   return (
     <ItemRow
-      leading={<Avatar name={project.name} seed={project.id} shape="square" />}
+      leading={<Avatar name={project.name} src={project.avatarUrl} seed={project.id} shape="square" />}
       title={<Link to={routes.project(project.fullPath)}>{label ?? project.name}</Link>}
       meta={project.description || project.fullPath}
       aside={<VisibilityBadge visibility={project.visibility} kind="project" />}

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { FileTrigger, Label, Slider, SliderOutput, SliderThumb, SliderTrack } from 'react-aria-components';
 import { useAlerts } from '../../app/alerts/use-alerts.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Avatar } from '../ui/avatar.tsx';
+import { Button } from '../ui/button.tsx';
 import {
   AVATAR_TYPE_ERROR,
   AVATAR_TYPES,
@@ -14,8 +14,7 @@ import {
   MAX_ZOOM,
   renderAvatar,
 } from './avatar-crop.ts';
-import { errorTexts, RequestError, sendJson } from './json-request.ts';
-import styles from './profile.module.css';
+import styles from './avatar-upload.module.css';
 
 /** The largest picture the browser is asked to open (it is scaled down to 256 px before sending). */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
@@ -41,16 +40,33 @@ async function openImage(file: File): Promise<Picked> {
   return { image, width: image.naturalWidth, height: image.naturalHeight, url };
 }
 
-type AvatarFieldProps = {
-  user: { id: string; name: string; avatarUrl: string | null };
+type AvatarUploadProps = {
+  /** Whose avatar: the initial, the tone and the picture now. */
+  subject: { id: string; name: string; avatarUrl: string | null };
+  /** People round, groups and projects square. */
+  shape?: 'round' | 'square';
+  /** Sends the square drawn from the chosen picture (GitLab's multipart `avatar`). */
+  upload: (file: File) => Promise<unknown>;
+  remove: () => Promise<unknown>;
+  /** The crop's save button: 'Set new profile picture', 'Set new avatar'. */
+  saveLabel: string;
+  /** Called after a change (a refetch), before the success message. */
   onChanged: () => unknown;
 };
 
+/** The server's words for a failed request (`messages` of the profile's requests, the message of REST's). */
+function failureTexts(caught: unknown): string[] {
+  const messages = (caught as { messages?: unknown }).messages;
+  if (Array.isArray(messages) && messages.length > 0) return messages.map(String);
+  if (caught instanceof Error && caught.message) return [caught.message];
+  return ['Something went wrong. Try again.'];
+}
+
 /**
- * 'Public avatar' on the profile: choose a picture, position and size the square to keep (drag or
- * arrow keys, zoom), and save it (`PUT /api/v4/user/avatar`); or remove the avatar.
+ * THE avatar upload of users, groups and projects: choose a picture, position and size the square
+ * to keep (drag or arrow keys, zoom), and save it; or remove the avatar. The page says where it goes.
  */
-export function AvatarField({ user, onChanged }: AvatarFieldProps) {
+export function AvatarUpload({ subject, shape = 'round', upload, remove, saveLabel, onChanged }: AvatarUploadProps) {
   const { pushAlert } = useAlerts();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -78,7 +94,7 @@ export function AvatarField({ user, onChanged }: AvatarFieldProps) {
       await onChanged();
       pushAlert({ variant: 'success', message: done });
     } catch (caught) {
-      setErrors(errorTexts(caught));
+      setErrors(failureTexts(caught));
     } finally {
       setBusy(false);
     }
@@ -88,30 +104,25 @@ export function AvatarField({ user, onChanged }: AvatarFieldProps) {
     run(async () => {
       if (!picked) return;
       const file = await renderAvatar(picked.image, picked.width, picked.height, crop);
-      if (!file) throw new RequestError(['Your browser could not draw the picture. Try another one.']);
-      const form = new FormData();
-      form.append('avatar', file);
-      await sendJson('PUT', '/api/v4/user/avatar', form);
+      if (!file) throw new Error('Your browser could not draw the picture. Try another one.');
+      await upload(file);
     }, 'Avatar was successfully updated.');
 
   return (
-    <section className={styles.section} aria-labelledby="avatar-heading">
-      <h2 id="avatar-heading" className={styles.sectionTitle}>
-        Public avatar
-      </h2>
+    <>
       <div className={styles.avatarRow}>
-        <Avatar name={user.name} src={user.avatarUrl} seed={user.id} size="xl" />
+        <Avatar name={subject.name} src={subject.avatarUrl} seed={subject.id} size="xl" shape={shape} />
         <div className={styles.avatarActions}>
           <p className={styles.meta}>PNG, JPEG, GIF or WebP. The maximum file size allowed is 200 KiB.</p>
           <div className={styles.buttons}>
             <FileTrigger acceptedFileTypes={[...AVATAR_TYPES]} onSelect={handleSelect}>
               <Button isDisabled={busy}>Choose file…</Button>
             </FileTrigger>
-            {user.avatarUrl && (
+            {subject.avatarUrl && (
               <Button
                 variant="tertiary"
                 isDisabled={busy}
-                onPress={() => run(() => sendJson('DELETE', '/-/profile/avatar'), 'Avatar was successfully removed.')}
+                onPress={() => run(remove, 'Avatar was successfully removed.')}
               >
                 Remove avatar
               </Button>
@@ -120,15 +131,31 @@ export function AvatarField({ user, onChanged }: AvatarFieldProps) {
         </div>
       </div>
       {errors.length > 0 && <Alert variant="danger">{errors.join(' ')}</Alert>}
-      {picked && <AvatarCropper picked={picked} busy={busy} onSave={save} onCancel={() => setPicked(null)} />}
-    </section>
+      {picked && (
+        <AvatarCropper
+          picked={picked}
+          busy={busy}
+          shape={shape}
+          saveLabel={saveLabel}
+          onSave={save}
+          onCancel={() => setPicked(null)}
+        />
+      )}
+    </>
   );
 }
 
-type CropperProps = { picked: Picked; busy: boolean; onSave: (crop: Crop) => void; onCancel: () => void };
+type CropperProps = {
+  picked: Picked;
+  busy: boolean;
+  shape: 'round' | 'square';
+  saveLabel: string;
+  onSave: (crop: Crop) => void;
+  onCancel: () => void;
+};
 
 /** The square to keep: drag the picture (or the arrow keys on it) to move it, the slider to zoom. */
-function AvatarCropper({ picked, busy, onSave, onCancel }: CropperProps) {
+function AvatarCropper({ picked, busy, shape, saveLabel, onSave, onCancel }: CropperProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const [crop, setCrop] = useState<Crop>(INITIAL_CROP);
@@ -171,8 +198,9 @@ function AvatarCropper({ picked, busy, onSave, onCancel }: CropperProps) {
         width={PREVIEW_SIDE}
         height={PREVIEW_SIDE}
         className={styles.preview}
+        data-shape={shape}
         role="img"
-        aria-label="Your new avatar. Drag the picture, or use the arrow keys, to move it."
+        aria-label="The new avatar. Drag the picture, or use the arrow keys, to move it."
         tabIndex={0}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -199,7 +227,7 @@ function AvatarCropper({ picked, busy, onSave, onCancel }: CropperProps) {
       </Slider>
       <div className={styles.buttons}>
         <Button variant="primary" isDisabled={busy} onPress={() => onSave(crop)}>
-          {busy ? 'Saving…' : 'Set new profile picture'}
+          {busy ? 'Saving…' : saveLabel}
         </Button>
         <Button isDisabled={busy} onPress={onCancel}>
           Cancel
