@@ -402,6 +402,38 @@ export async function ensureBuild(mode: BuildMode, out: (line: string) => void):
   out(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * `--compare DIR` (another web build's `dist`, e.g. of the code before a change): its assets go
+ * beside the served ones in `packages/web/dist` (their names are content hashes, so nothing is
+ * overwritten; the server lists its files when it starts, so call this before starting it, after
+ * `ensureBuild`), and choosing a build is choosing the `index.html` the server reads on each page
+ * load. `use(i)` picks the served build for even runs and the other for odd ones (runs alternate
+ * under the same load: on a busy machine the only fair before/after) and answers its name;
+ * `restore` puts the served build's `index.html` back (registered for clean-up too).
+ */
+export function compareBuilds(compare: string | null): {
+  names: string[];
+  use: (i: number) => string;
+  restore: () => void;
+} {
+  const dist = path.join(webDir, 'dist');
+  const served = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!compare) return { names: ['served build'], use: () => 'served build', restore: () => {} };
+  const other = fs.readFileSync(path.join(compare, 'index.html'), 'utf8');
+  fs.cpSync(path.join(compare, 'assets'), path.join(dist, 'assets'), { recursive: true, force: false });
+  const names = ['served build', `build of ${compare}`];
+  const restore = () => fs.writeFileSync(path.join(dist, 'index.html'), served);
+  onCleanUp(restore);
+  return {
+    names,
+    use: (i) => {
+      fs.writeFileSync(path.join(dist, 'index.html'), i % 2 === 0 ? served : other);
+      return names[i % 2] as string;
+    },
+    restore,
+  };
+}
+
 /** Headless Debian Chromium, without Playwright's signal handlers (the caller stops the server first). */
 export async function launchChromium(headed: boolean): Promise<Browser> {
   return await chromium.launch({

@@ -27,10 +27,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
-import { onCleanUp } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
   addPaintMarks,
+  compareBuilds,
   countRendererTime,
   ensureBuild,
   graphqlFor,
@@ -315,36 +315,11 @@ function printTable(name: string, results: RunResult[]) {
 
 // --- main ---------------------------------------------------------------------------------------------
 
-const DIST = path.resolve(import.meta.dirname, '../dist');
-
-/**
- * `--compare DIR`: the other build's assets go beside the served ones (their names are content
- * hashes, so nothing is overwritten; the server lists its files when it starts), and choosing a
- * build is choosing the `index.html` the server reads on each page load. Answers the choice and the
- * clean-up (the served build's `index.html` back).
- */
-function builds(compare: string | null) {
-  const served = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  if (!compare) return { names: ['served build'], use: (_i: number) => 'served build', restore: () => {} };
-  const other = fs.readFileSync(path.join(compare, 'index.html'), 'utf8');
-  fs.cpSync(path.join(compare, 'assets'), path.join(DIST, 'assets'), { recursive: true, force: false });
-  const names = ['served build', `build of ${compare}`];
-  return {
-    names,
-    use: (i: number) => {
-      fs.writeFileSync(path.join(DIST, 'index.html'), i % 2 === 0 ? served : other);
-      return names[i % 2] as string;
-    },
-    restore: () => fs.writeFileSync(path.join(DIST, 'index.html'), served),
-  };
-}
-
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   // The served build first (a build empties dist), then the other's assets beside it, then the server.
   await ensureBuild(options.build, out);
-  const variants = builds(options.compare);
-  onCleanUp(variants.restore);
+  const variants = compareBuilds(options.compare);
   const { server, browser } = await startBench('bench-discussions', { ...options, build: 'never' });
   out(`Creating an epic and an issue with ${NOTES} notes each …`);
   if (options.page !== null && options.page !== 'epic' && options.page !== 'issue') {

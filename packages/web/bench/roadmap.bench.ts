@@ -35,7 +35,9 @@
  * the most rows a group of that size can have), `--build` (always build the web app), `--no-build`
  * (never), `--headed`, `--screenshots DIR` (the first page, the end of the list and a jump landing, each run),
  * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
- * panel; they slow the run down).
+ * panel; they slow the run down), `--compare DIR` (another web build's `dist`, e.g. of the code before
+ * a change: the runs alternate between the served build and that one, on the same server and data,
+ * and each gets its table — on a busy machine the only fair before/after).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +45,8 @@ import path from 'node:path';
 import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  compareBuilds,
+  ensureBuild,
   type MetricRow,
   median,
   openSignedIn,
@@ -79,7 +83,7 @@ const parseArgs = (argv: readonly string[]) =>
       issues: { min: 0, value: 50_000 },
       levels: { min: 1, value: 4 },
     },
-    ['screenshots', 'profiles'],
+    ['screenshots', 'profiles', 'compare'],
   );
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -408,7 +412,7 @@ const atMost = (limit: number, unit: string) => ({
 
 function printReport(
   results: RunResult[],
-  meta: { epics: number; levels: number; browserVersion: string; warmup: number; load: string },
+  meta: { epics: number; levels: number; browserVersion: string; warmup: number; load: string; build: string },
 ) {
   const rows: MetricRow<RunResult>[] = [
     {
@@ -461,7 +465,7 @@ function printReport(
   const rowCount = results[0]?.rows ?? 0;
   out();
   out(
-    `Roadmap of /${GROUP}: ${integer(meta.epics)} epics in ${meta.levels} level${meta.levels === 1 ? '' : 's'}, ` +
+    `Roadmap of /${GROUP}, ${meta.build}: ${integer(meta.epics)} epics in ${meta.levels} level${meta.levels === 1 ? '' : 's'}, ` +
       `${integer(rowCount)} top-level rows within the timeframe (${ROADMAP_QUERY.slice(1)}); ` +
       `${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium ${meta.browserVersion}; ` +
       `${results.length} runs after ${meta.warmup} warm-up, median`,
@@ -482,8 +486,11 @@ async function main() {
   const started = performance.now();
   const load = loadAverage();
   out(`Load average (1 / 5 / 15 min): ${load}`);
-  // The real server on a free loopback port with a fresh data directory and the demo users.
-  const server = await startServer('bench-web', options);
+  // The served build first (a build empties dist), then the other's assets beside it, then the real
+  // server on a free loopback port with a fresh data directory and the demo users.
+  await ensureBuild(options.build, out);
+  const variants = compareBuilds(options.compare);
+  const server = await startServer('bench-web', { build: 'never' });
   const seeding = performance.now();
   await seedBenchGroup(
     server,
@@ -492,31 +499,43 @@ async function main() {
   );
   out(`  seeded in ${seconds(seeding)}`);
 
-  const results: RunResult[] = [];
+  const results = new Map<string, RunResult[]>(variants.names.map((name) => [name, []]));
   let browserVersion = '';
-  const total = options.warmup + options.runs;
+  const perBuild = variants.names.length;
+  const total = (options.warmup + options.runs) * perBuild;
   for (let i = 0; i < total; i++) {
-    const warm = i < options.warmup;
+    const warm = i < options.warmup * perBuild;
+    const run = Math.floor(i / perBuild) - options.warmup + 1;
+    const build = variants.use(i);
+    const name = `${warm ? 'warm-up' : `run-${run}`}${perBuild > 1 ? `-${i % perBuild}` : ''}`;
     // Each run in a fresh browser.
     await withOwnBrowser(options.headed, async (browser) => {
       browserVersion = browser.version();
       const runStarted = performance.now();
       const result = await measureOnce(browser, server, {
         screenshots: options.screenshots,
-        profile: options.profiles
-          ? path.join(options.profiles, `${warm ? 'warm-up' : `run-${i - options.warmup + 1}`}-scrolling.cpuprofile`)
-          : null,
+        profile: options.profiles ? path.join(options.profiles, `${name}-scrolling.cpuprofile`) : null,
       });
       out(
-        `${warm ? 'Warm-up' : `Run ${i - options.warmup + 1}/${options.runs}`}: first bars ${integer(result.firstBarsMs)} ms, ` +
+        `${warm ? 'Warm-up' : `Run ${run}/${options.runs}`}${perBuild > 1 ? `, ${build}` : ''}: first bars ${integer(result.firstBarsMs)} ms, ` +
           `End ${integer(result.endMs)} ms, jumps median ${integer(result.jumpMedianMs)} ms, ` +
           `${result.maxDomRows} rows at most, longest scroll task ${taskMs(result.longestScrollTaskMs)} ms, ` +
-          `heap ${oneDecimal(result.heapAfterScrollMb)} MB (${seconds(runStarted)})`,
+          `heap ${oneDecimal(result.heapAfterScrollMb)} MB (${seconds(runStarted)}, load average ${loadAverage()})`,
       );
-      if (!warm) results.push(result);
+      if (!warm) results.get(build)?.push(result);
     });
   }
-  printReport(results, { epics: options.epics, levels: options.levels, browserVersion, warmup: options.warmup, load });
+  variants.restore();
+  for (const [build, list] of results) {
+    printReport(list, {
+      epics: options.epics,
+      levels: options.levels,
+      browserVersion,
+      warmup: options.warmup,
+      load,
+      build,
+    });
+  }
   out(`Done in ${seconds(started)}.`);
 }
 
