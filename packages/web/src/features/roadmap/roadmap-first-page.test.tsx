@@ -102,6 +102,8 @@ describe('the early first-page request', { timeout: 20_000 }, () => {
     expect(lists).toHaveLength(1);
     const request = roadmapFirstPageRequest('acme', search, '2026-11-22', 0);
     expect(lists[0]?.variables).toEqual(request.variables);
+    // The milestones row's request (shown by default) leaves with it and is joined too.
+    expect(calls.filter((c) => c.operationName === 'RoadmapGroupMilestonesQuery')).toHaveLength(1);
   });
 
   it('waits for the viewer’s first day of the week before asking for weekly columns', async () => {

@@ -61,8 +61,8 @@ export function roadmapFirstPageRequest(
 }
 
 /**
- * Sends the group roadmap's first epics request before the page's code has loaded or the group has
- * been looked up (those run in parallel); the page's `useQuery` joins it. When the view has weekly
+ * Sends the group roadmap's first epics request (and its milestones') before the page's code has
+ * loaded or the group has been looked up (those run in parallel); the page's `useQuery` joins it. When the view has weekly
  * columns it first asks for the viewer's first day of the week, as the page does. Failures are
  * ignored here: the page asks again and shows its own errors.
  */
@@ -80,8 +80,9 @@ export function prefetchRoadmapFirstPage(
         ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables })
         : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables });
     sent.catch(() => undefined);
-    // One epic's roadmap also shows the milestones of its children's issues (when shown).
-    if (epicIid !== undefined && request.settings.isShowingMilestones) {
+    // The milestones row (when shown) with the epics, not once the page has rendered: a group's
+    // milestones, or those of one epic's children's issues.
+    if (request.settings.isShowingMilestones) {
       client
         .query({
           query: RoadmapGroupMilestonesQueryDocument,

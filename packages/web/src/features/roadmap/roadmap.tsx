@@ -9,7 +9,7 @@ import {
   isFirstDayOfWeek,
   type RoadmapSettings,
 } from '@milepost/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
@@ -125,28 +125,23 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     [list.windows, list.epics, timeframe, source.kind],
   );
 
-  const epicsById = useMemo(() => {
-    const map = new Map<string, RoadmapEpic>();
-    for (const epic of list.epics) map.set(epic.id, epic);
-    for (const state of children.values()) for (const epic of state.epics ?? []) map.set(epic.id, epic);
-    return map;
-  }, [list.epics, children]);
-
-  const handleToggle = useCallback(
-    (epicId: string) => {
-      setExpanded((current) => {
-        const next = new Map(current);
-        const epic = epicsById.get(epicId);
-        if (next.has(epicId)) next.delete(epicId);
-        else if (epic) {
-          const position = topRows.positionOf(epicId) ?? null;
-          next.set(epicId, { id: epic.id, iid: epic.iid, group: epic.group, epic, position, listKey });
-        }
-        return next;
-      });
-    },
-    [epicsById, topRows, listKey],
-  );
+  // What a toggle looks its epic up in, as of the last render: read when a row's expander is pressed,
+  // so the handler (and with it every row's context) stays the same when a window arrives.
+  const latest = useRef({ epics: list.epics, children, topRows, listKey });
+  useLayoutEffect(() => {
+    latest.current = { epics: list.epics, children, topRows, listKey };
+  });
+  const handleToggle = useCallback((epicId: string) => {
+    const { epics, children: loaded, topRows: top, listKey: key } = latest.current;
+    const position = top.positionOf(epicId) ?? null;
+    const epic = findEpic(epicId, position === null ? undefined : top.epicAt(position), epics, loaded);
+    setExpanded((current) => {
+      const next = new Map(current);
+      if (next.has(epicId)) next.delete(epicId);
+      else if (epic) next.set(epicId, { id: epic.id, iid: epic.iid, group: epic.group, epic, position, listKey: key });
+      return next;
+    });
+  }, []);
 
   const handleLabelClick = useCallback(
     (title: string) => {
@@ -204,12 +199,12 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   );
   const isEmpty = rows !== null && rows.count === 0 && !list.hasNextPage;
   // The rows in view: a group's list fetches the windows holding them (and keeps those windows).
-  const { windows } = list;
+  const store = list.windows?.store ?? null;
   const handleRowsInView = useCallback(
     (start: number, end: number) => {
-      if (rows && windows) windows.store.show(rows.positionAt(start), rows.positionAt(end));
+      if (rows && store) store.show(rows.positionAt(start), rows.positionAt(end));
     },
-    [rows, windows],
+    [rows, store],
   );
 
   const datedEpics = useQuery(RoadmapDatedEpicsCountQueryDocument, {
@@ -226,6 +221,11 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
     (patch: Partial<RoadmapSettings>) => updateSettings(patch),
     [updateSettings],
   );
+  const handleSortChange = useCallback(
+    (sortedBy: RoadmapSettings['sortedBy']) => updateSettings({ sortedBy }),
+    [updateSettings],
+  );
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
 
   const rowContext = useMemo(
     () => ({
@@ -277,8 +277,8 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           filter={filter}
           onFilterSubmit={setFilter}
           sort={settings.sortedBy}
-          onSortChange={(sortedBy) => updateSettings({ sortedBy })}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onSortChange={handleSortChange}
+          onOpenSettings={openSettings}
           signedIn={currentUser !== null}
         />
       )}
@@ -287,7 +287,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           shown={list.loading ? null : list.count}
           total={list.totalChildren}
           epicsState={settings.epicsState}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={openSettings}
         />
       )}
       {list.count !== null && list.count > list.limit && <EpicsLimitWarning limit={list.limit} />}
@@ -328,4 +328,21 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
       />
     </div>
   );
+}
+
+/** An epic of the roadmap by id: at its position in the list, among the loaded epics or a loaded child. */
+function findEpic(
+  id: string,
+  atPosition: RoadmapEpic | undefined,
+  epics: readonly RoadmapEpic[],
+  children: ReadonlyMap<string, ChildrenState>,
+): RoadmapEpic | undefined {
+  if (atPosition?.id === id) return atPosition;
+  const loaded = epics.find((epic) => epic.id === id);
+  if (loaded) return loaded;
+  for (const state of children.values()) {
+    const child = state.epics?.find((epic) => epic.id === id);
+    if (child) return child;
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@ import {
   type Timeframe,
   timeframeText,
 } from '@milepost/shared';
-import { type MouseEvent, memo } from 'react';
+import { createContext, type MouseEvent, memo, useContext, useSyncExternalStore } from 'react';
 import { ROW_FOCUS_ATTRIBUTE } from '../../../components/issuable-list/use-row-keyboard.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { featureSwitches } from '../../../lib/instance-settings.ts';
@@ -22,8 +22,6 @@ export type EpicRowContext = {
   timeframe: Timeframe;
   cellWidth: number;
   leftWidth: number;
-  /** The part of the timeline in view (track pixels); null until measured. */
-  visibleTrack: { start: number; end: number } | null;
   /** Scrolls the timeline so that a bar starting at `offset` (track pixels) is in view. */
   onScrollToBar: (offset: number) => void;
   /** The roadmap's group: epics of other groups show their group name when they have no parent. */
@@ -41,6 +39,34 @@ type EpicRowData = Extract<RoadmapRow, { kind: 'epic' }>;
 /** Width of the arrow marker of a bar out of view. */
 const MARKER_WIDTH = 24;
 
+/** The part of the timeline in view (track pixels); null until measured. */
+export type VisibleTrack = { start: number; end: number } | null;
+
+/**
+ * The part of the timeline in view, measured by the shell when scrolling pauses. Only the markers
+ * read it (a store, not the rows' context): a horizontal scroll re-renders the markers, not the rows.
+ */
+export class VisibleTrackStore {
+  private value: VisibleTrack = null;
+  private readonly listeners = new Set<() => void>();
+
+  get = (): VisibleTrack => this.value;
+
+  set(next: NonNullable<VisibleTrack>): void {
+    if (this.value?.start === next.start && this.value.end === next.end) return;
+    this.value = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+const noTrack = new VisibleTrackStore();
+export const VisibleTrackContext = createContext<VisibleTrackStore>(noTrack);
+
 /**
  * An arrow at the edge of the visible timeline when the row's bar lies wholly left or right of it;
  * pressing it scrolls the bar into view. (Keyboard users reach the bar itself, which scrolls into
@@ -50,15 +76,15 @@ function OffViewMarker({
   title,
   offset,
   width,
-  visible,
   onScrollToBar,
 }: {
   title: string;
   offset: number;
   width: number;
-  visible: EpicRowContext['visibleTrack'];
   onScrollToBar: (offset: number) => void;
 }) {
+  const store = useContext(VisibleTrackContext);
+  const visible = useSyncExternalStore(store.subscribe, store.get, store.get);
   if (!visible) return null;
   const side = offset + width <= visible.start ? 'left' : offset >= visible.end ? 'right' : null;
   if (!side) return null;
@@ -100,7 +126,7 @@ export function outsideTimeframeText(
 
 /**
  * One epic: the details column (expander, title, group, dates, labels, child count) and its bar.
- * Plain elements only (no per-row hooks), so thousands of rows scroll smoothly.
+ * Plain elements only (no per-row hooks but the off-view marker's), so thousands of rows scroll smoothly.
  */
 export const EpicRow = memo(
   function EpicRow({ row, context }: EpicRowProps) {
@@ -197,7 +223,6 @@ export const EpicRow = memo(
             title={epic.title ?? ''}
             offset={geometry.offset}
             width={Math.max(geometry.width, 1)}
-            visible={context.visibleTrack}
             onScrollToBar={context.onScrollToBar}
           />
           {progress?.percentage != null &&

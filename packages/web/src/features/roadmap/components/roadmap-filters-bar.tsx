@@ -4,6 +4,7 @@ import {
   ROADMAP_SORT_FIELDS,
   type RoadmapSort as RoadmapSortValue,
 } from '@milepost/shared';
+import { memo } from 'react';
 import { FilteredSearch } from '../../../components/filtered-search/filtered-search.tsx';
 import { SortControl } from '../../../components/issuable-list/sort-control.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,9 +26,10 @@ type RoadmapFiltersBarProps = {
 /**
  * Above the timeline: the filtered search (recent searches under 'epics'), the sort control and the
  * 'Settings' button. The settings stay reachable when there is nothing to filter, so a view that
- * shows no epics (a closed-only state, a short range) can always be changed back.
+ * shows no epics (a closed-only state, a short range) can always be changed back. Memoised: a window
+ * of rows arriving re-renders the roadmap, not its filtered search.
  */
-export function RoadmapFiltersBar({
+export const RoadmapFiltersBar = memo(function RoadmapFiltersBar({
   groupFullPath,
   showFilters,
   filter,
@@ -60,4 +62,4 @@ export function RoadmapFiltersBar({
       </Button>
     </div>
   );
-}
+});

@@ -13,7 +13,7 @@ import {
   TIMEFRAME_RANGE_OPTIONS,
   type TimeframeRangeType,
 } from '@milepost/shared';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Switch } from 'react-aria-components';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { RadioGroupField } from '../../../components/ui/radio-group-field.tsx';
@@ -58,9 +58,15 @@ function SettingSwitch({
 /**
  * 'Roadmap settings': a drawer sliding in from the right (z-index 20, under the top bar) with the
  * date range and layout, milestones, epics state, progress tracking and labels. Every change applies
- * at once; a new date range resets the layout to that range's default.
+ * at once; a new date range resets the layout to that range's default. Memoised (closed, it is
+ * still rendered): a window of rows arriving re-renders the roadmap, not the drawer.
  */
-export function RoadmapSettingsDrawer({ isOpen, onOpenChange, settings, onChange }: RoadmapSettingsDrawerProps) {
+export const RoadmapSettingsDrawer = memo(function RoadmapSettingsDrawer({
+  isOpen,
+  onOpenChange,
+  settings,
+  onChange,
+}: RoadmapSettingsDrawerProps) {
   const presets = presetsForRange(settings.timeframeRangeType);
   const handleRangeChange = (value: string) => {
     const range = value as TimeframeRangeType;
@@ -151,4 +157,4 @@ export function RoadmapSettingsDrawer({ isOpen, onOpenChange, settings, onChange
       </div>
     </Drawer>
   );
-}
+});

@@ -4,6 +4,7 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
+  memo,
   type ReactNode,
   type UIEvent,
   useCallback,
@@ -18,7 +19,7 @@ import { bufferSizeFor, ROADMAP_LAYOUT, useTimelineLayout } from '../hooks/use-t
 import styles from '../roadmap.module.css';
 import type { RoadmapRow, RoadmapRowList } from '../utils/roadmap-rows.ts';
 import { epicBarLabel, epicBarPopover } from './epic-bar.tsx';
-import { EpicRow, type EpicRowContext, indentFor } from './epic-row.tsx';
+import { EpicRow, type EpicRowContext, indentFor, VisibleTrackContext, VisibleTrackStore } from './epic-row.tsx';
 import { RoadmapTooltip, useRoadmapTooltip } from './roadmap-tooltip.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
 
@@ -27,7 +28,7 @@ type RoadmapShellProps = {
   today: string;
   /** The rows to draw, by index; null while the first page loads (skeleton rows). */
   rows: RoadmapRowList | null;
-  rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth' | 'visibleTrack' | 'onScrollToBar'>;
+  rowContext: Omit<EpicRowContext, 'timeframe' | 'cellWidth' | 'leftWidth' | 'onScrollToBar'>;
   bufferSize: number;
   onBufferSizeChange: (bufferSize: number) => void;
   hasNextPage: boolean;
@@ -49,9 +50,10 @@ const SKELETON_ROWS = 6;
  * bottom shows, once the list is scrolled, while more rows lie below; the milestones row stays under
  * the header while the rows scroll. From the keyboard, Home and End
  * in the list focus the first and the last loaded epic, the focused row stays drawn however far it is
- * scrolled, and focus scrolls clear of the sticky header and details column.
+ * scrolled, and focus scrolls clear of the sticky header and details column. Memoised: a render of
+ * the page that changes none of its props (a window arriving before its rows are drawn) skips it.
  */
-export function RoadmapShell({
+export const RoadmapShell = memo(function RoadmapShell({
   timeframe,
   today,
   rows,
@@ -74,15 +76,19 @@ export function RoadmapShell({
   const todayOffset = today_ ? (today_.periodIndex + today_.fraction) * cellWidth : null;
 
   // Spec §9: buffer = ceil((viewport height − top offset) / row height), kept in the local settings.
+  // The rows use it at once (not after the settings round trip, which would draw more rows after the
+  // first paint).
+  const buffer = layout.measured ? bufferSizeFor(layout, rowHeight) : bufferSize;
   useEffect(() => {
-    onBufferSizeChange(bufferSizeFor(layout, rowHeight));
-  }, [layout, rowHeight, onBufferSizeChange]);
+    if (layout.measured) onBufferSizeChange(buffer);
+  }, [layout.measured, buffer, onBufferSizeChange]);
 
   // Where the rows start inside the scrolling shell (below the header and the milestones row).
   const [scrollMargin, setScrollMargin] = useState(0);
   // Height of the sticky header: where the (also sticky) milestones row sits. Keyboard focus scrolls
   // rows clear of both (scroll-padding: the rows' own top).
   const [stickyTop, setStickyTop] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows are drawn once the shell is measured
   useLayoutEffect(() => {
     const element = rowsRef.current;
     if (!element) return;
@@ -97,7 +103,7 @@ export function RoadmapShell({
       observer.observe(sibling);
     }
     return () => observer.disconnect();
-  }, []);
+  }, [layout.measured]);
 
   // The row holding keyboard focus stays rendered while it scrolls out of view, so focus is never
   // dropped to the page (by the arrow keys, Page Up/Down or the wheel).
@@ -116,7 +122,7 @@ export function RoadmapShell({
     // The first render already draws the rows that fit (the shell's size is known before paint).
     initialRect: { width: leftWidth + timelineWidth, height: shellHeight },
     estimateSize: () => rowHeight,
-    overscan: bufferSize,
+    overscan: buffer,
     scrollMargin,
     // Rows are keyed by index (the default): a key read from each row would build all `count` rows
     // whenever the list re-renders (the virtualiser asks every index for its key).
@@ -181,20 +187,21 @@ export function RoadmapShell({
   };
 
   // The part of the timeline in view (the details column covers the shell's left edge), measured
-  // once scrolling pauses: bars out of view get an arrow at that edge.
-  const [visibleTrack, setVisibleTrack] = useState<EpicRowContext['visibleTrack']>(null);
+  // once scrolling pauses: bars out of view get an arrow at that edge (the markers read the store).
+  const [visibleTrack] = useState(() => new VisibleTrackStore());
   const visibleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const measureVisibleTrack = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
     const start = Math.round(element.scrollLeft);
-    const end = start + Math.max(element.clientWidth - leftWidth, 0);
-    setVisibleTrack((current) => (current?.start === start && current.end === end ? current : { start, end }));
-  }, [leftWidth]);
+    visibleTrack.set({ start, end: start + Math.max(element.clientWidth - leftWidth, 0) });
+  }, [leftWidth, visibleTrack]);
+  // Again whenever the timeline's widths change (it is scrolled to today for them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widths say when to measure again
   useEffect(() => {
     measureVisibleTrack();
     return () => clearTimeout(visibleTimer.current);
-  }, [measureVisibleTrack]);
+  }, [measureVisibleTrack, cellWidth, timelineWidth]);
   const handleScrollToBar = useCallback(
     (offset: number) => {
       scrollRef.current?.scrollTo({ left: Math.max(0, offset - cellWidth / 4), behavior: 'smooth' });
@@ -214,8 +221,8 @@ export function RoadmapShell({
   );
 
   const context: EpicRowContext = useMemo(
-    () => ({ ...rowContext, timeframe, cellWidth, leftWidth, visibleTrack, onScrollToBar: handleScrollToBar }),
-    [rowContext, timeframe, cellWidth, leftWidth, visibleTrack, handleScrollToBar],
+    () => ({ ...rowContext, timeframe, cellWidth, leftWidth, onScrollToBar: handleScrollToBar }),
+    [rowContext, timeframe, cellWidth, leftWidth, handleScrollToBar],
   );
 
   const resolveTooltip = useCallback(
@@ -286,7 +293,7 @@ export function RoadmapShell({
             corner={listTitle}
           />
           <div className={styles.milestonesSticky} style={{ top: stickyTop }}>
-            {renderMilestones?.({ cellWidth, leftWidth, shellHeight })}
+            {layout.measured && renderMilestones?.({ cellWidth, leftWidth, shellHeight })}
           </div>
           <div
             ref={rowsRef}
@@ -302,7 +309,7 @@ export function RoadmapShell({
               <span className={styles.todayLine} style={{ left: leftWidth + todayOffset }} aria-hidden="true" />
             )}
             <div className={styles.bodyDetailsColumn} style={{ width: leftWidth }} />
-            {rows === null ? (
+            {!layout.measured ? null : rows === null ? (
               <div role="status" aria-label="Loading epics" className={styles.skeletonRows}>
                 {Array.from({ length: SKELETON_ROWS }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
@@ -316,37 +323,39 @@ export function RoadmapShell({
                 ))}
               </div>
             ) : (
-              <ul
-                className={styles.rows}
-                aria-label={listTitle}
-                onKeyDown={handleListKeyDown}
-                onFocus={handleListFocus}
-                onBlur={handleListBlur}
-              >
-                {items.map((item) => {
-                  const row = rows.rowAt(item.index);
-                  if (!row) return null;
-                  return (
-                    <li
-                      key={item.key}
-                      className={styles.row}
-                      aria-label={
-                        row.kind === 'epic' ? rowLabel(row) : row.kind === 'placeholder' ? 'Loading epic' : undefined
-                      }
-                      aria-setsize={rows.count}
-                      aria-posinset={item.index + 1}
-                      style={{
-                        height: rowHeight,
-                        width: innerWidth,
-                        transform: `translateY(${item.start - scrollMargin}px)`,
-                      }}
-                      data-kind={row.kind}
-                    >
-                      <RowContent row={row} context={context} />
-                    </li>
-                  );
-                })}
-              </ul>
+              <VisibleTrackContext.Provider value={visibleTrack}>
+                <ul
+                  className={styles.rows}
+                  aria-label={listTitle}
+                  onKeyDown={handleListKeyDown}
+                  onFocus={handleListFocus}
+                  onBlur={handleListBlur}
+                >
+                  {items.map((item) => {
+                    const row = rows.rowAt(item.index);
+                    if (!row) return null;
+                    return (
+                      <li
+                        key={item.key}
+                        className={styles.row}
+                        aria-label={
+                          row.kind === 'epic' ? rowLabel(row) : row.kind === 'placeholder' ? 'Loading epic' : undefined
+                        }
+                        aria-setsize={rows.count}
+                        aria-posinset={item.index + 1}
+                        style={{
+                          height: rowHeight,
+                          width: innerWidth,
+                          transform: `translateY(${item.start - scrollMargin}px)`,
+                        }}
+                        data-kind={row.kind}
+                      >
+                        <RowContent row={row} context={context} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </VisibleTrackContext.Provider>
             )}
           </div>
         </div>
@@ -355,7 +364,7 @@ export function RoadmapShell({
       <RoadmapTooltip id={tooltip.id} active={tooltip.active} />
     </div>
   );
-}
+});
 
 function RowContent({ row, context }: { row: RoadmapRow; context: EpicRowContext }) {
   const indent = { width: context.leftWidth, paddingLeft: indentFor(row.level) };

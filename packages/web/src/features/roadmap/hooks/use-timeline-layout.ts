@@ -33,6 +33,8 @@ export type TimelineLayout = {
   /** Top of the shell in the page: what the buffer size subtracts from the viewport height. */
   topOffset: number;
   viewportHeight: number;
+  /** Measured from the shell itself (false: a guess from the window's size, before the first layout). */
+  measured: boolean;
 };
 
 function measure(element: HTMLElement | null, periods: number): TimelineLayout {
@@ -45,7 +47,7 @@ function measure(element: HTMLElement | null, periods: number): TimelineLayout {
   const topOffset = element ? element.getBoundingClientRect().top + window.scrollY : 0;
   const cellWidth = Math.max(L.minCellWidth, Math.floor((width - leftWidth - rightSpacing) / Math.max(periods, 1)));
   const shellHeight = Math.max(L.minShellHeight, Math.floor(viewportHeight - topOffset - L.bottomGap));
-  return { leftWidth, cellWidth, rightSpacing, shellHeight, topOffset, viewportHeight };
+  return { leftWidth, cellWidth, rightSpacing, shellHeight, topOffset, viewportHeight, measured: element !== null };
 }
 
 /** Spec §9: rows rendered beyond the visible ones = ceil((viewport height − top offset) / row height). */
@@ -55,20 +57,26 @@ export function bufferSizeFor(layout: Pick<TimelineLayout, 'viewportHeight' | 't
 
 /**
  * Column widths and the shell's height from the window and the shell's place in the page, measured
- * before paint and again 400 ms after the window stops resizing.
+ * before paint and again 400 ms after the window stops resizing. Until the first measure (`measured`
+ * false) the sizes are a guess: the shell draws its content only once measured, so the rows are
+ * rendered once, at their real widths, before the first paint.
  */
 export function useTimelineLayout(ref: RefObject<HTMLElement | null>, periods: number): TimelineLayout {
   const [layout, setLayout] = useState<TimelineLayout>(() => measure(null, periods));
 
   useLayoutEffect(() => {
-    setLayout(measure(ref.current, periods));
+    const next = measure(ref.current, periods);
+    setLayout((current) => (sameLayout(current, next) ? current : next));
   }, [ref, periods]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const handleResize = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => setLayout(measure(ref.current, periods)), ROADMAP_LAYOUT.resizeDebounceMs);
+      timer = setTimeout(() => {
+        const next = measure(ref.current, periods);
+        setLayout((current) => (sameLayout(current, next) ? current : next));
+      }, ROADMAP_LAYOUT.resizeDebounceMs);
     };
     window.addEventListener('resize', handleResize);
     return () => {
@@ -78,4 +86,8 @@ export function useTimelineLayout(ref: RefObject<HTMLElement | null>, periods: n
   }, [ref, periods]);
 
   return layout;
+}
+
+function sameLayout(a: TimelineLayout, b: TimelineLayout): boolean {
+  return (Object.keys(a) as (keyof TimelineLayout)[]).every((key) => a[key] === b[key]);
 }
