@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOverdue, relativeDueDateText } from './due-date.ts';
-import { calendarDateIn, todayIn } from './today.ts';
+import { addCalendarDays, calendarDateIn, todayIn } from './today.ts';
 
 describe('todayIn', () => {
   it.each([
@@ -40,5 +40,19 @@ describe('todayIn', () => {
     expect(relativeDueDateText(due, todayIn('Europe/Berlin', now))).toBe('Today');
     expect(isOverdue('2025-11-22', todayIn('America/New_York', now), 'opened')).toBe(false);
     expect(isOverdue('2025-11-22', todayIn('Europe/Berlin', now), 'opened')).toBe(true);
+  });
+});
+
+describe('addCalendarDays', () => {
+  it.each([
+    ['2025-11-22', 1, '2025-11-23'],
+    ['2025-12-31', 1, '2026-01-01'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2025-02-28', 1, '2025-03-01'],
+    ['2025-03-01', -1, '2025-02-28'],
+    // Calendar days: a DST change in any zone does not make a day shorter here.
+    ['2025-03-30', 1, '2025-03-31'],
+  ] as const)('%s + %i is %s', (date, days, expected) => {
+    expect(addCalendarDays(date, days)).toBe(expected);
   });
 });

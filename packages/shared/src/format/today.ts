@@ -45,3 +45,10 @@ export function calendarDateIn(timeZone: string | null | undefined, moment: Date
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   return calendarDateIn(timeZone, now);
 }
+
+/** A calendar date (YYYY-MM-DD) moved by whole days ('tomorrow' is `addCalendarDays(today, 1)`). */
+export function addCalendarDays(date: string, days: number): string {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  const moved = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
+  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1, 2)}-${pad(moved.getUTCDate(), 2)}`;
+}

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { addCalendarDays } from '@milepost/shared';
 import { useState } from 'react';
 import { PlanningDatePicker } from '../../../components/planning/planning-date-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,15 +7,10 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormActions, FormRow, FormStack } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { PersonalAccessTokenCreateMutationDocument } from '../../../gql/graphql.ts';
+import { preferredToday } from '../../../lib/format-date.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
 import styles from '../personal-access-tokens.module.css';
 import { TOKEN_SCOPES } from '../token-scopes.ts';
-
-function tomorrow(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 type TokenCreateFormProps = { onCreated: (token: string) => void };
 
@@ -70,7 +66,7 @@ export function TokenCreateForm({ onCreated }: TokenCreateFormProps) {
           description="Leave empty for a token that does not expire."
           value={expiresAt || null}
           onChange={(value) => setExpiresAt(value ?? '')}
-          minDate={tomorrow()}
+          minDate={addCalendarDays(preferredToday(), 1)}
         />
       </FormRow>
       <fieldset className={styles.scopes}>
