@@ -1,7 +1,7 @@
 import { AWARD_EMOJI } from '@milepost/shared/domain/emoji';
 import { useMemo, useState } from 'react';
 import { Dialog, DialogTrigger, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import type { AwardEmojiFieldsFragment } from '../../gql/graphql.ts';
@@ -22,65 +22,65 @@ export function awardTitle(name: string, users: readonly AwardUser[], viewerId: 
   return `${list} reacted with :${name}:`;
 }
 
+/**
+ * The reaction picker's content: a search box and a grid of the reactions users may give (the
+ * frequently used first). Mounted only while a picker is open: the issue's own picker and the one
+ * picker a discussion section shares among its comments.
+ */
+export function EmojiChooser({ onPick }: { onPick: (name: string) => void }) {
+  const [search, setSearch] = useState('');
+  const names = useMemo(() => {
+    const query = search.trim().toLowerCase().replace(/^:|:$/g, '');
+    if (!query) return [...FIRST, ...ALL.filter((name) => !FIRST.includes(name))].slice(0, 60);
+    return ALL.filter((name) => name.includes(query)).slice(0, 60);
+  }, [search]);
+  return (
+    <>
+      <SearchInput label="Search emoji" value={search} onSearch={setSearch} delayMs={100} />
+      {names.length === 0 ? (
+        <p className={styles.muted}>No emoji found.</p>
+      ) : (
+        <ListBox
+          aria-label="Emoji"
+          layout="grid"
+          className={styles.emojiGrid}
+          items={names.map((name) => ({ id: name }))}
+          onAction={(key) => onPick(String(key))}
+        >
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.id} aria-label={`:${item.id}:`} className={styles.emojiOption}>
+              <span title={`:${item.id}:`}>{AWARD_EMOJI.get(item.id)}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      )}
+    </>
+  );
+}
+
 type EmojiPickerProps = {
   onPick: (name: string) => void;
   isDisabled?: boolean;
 };
 
-/** 'Add reaction': a searchable grid of the reactions users may give. */
+/** 'Add reaction' with its own picker (the issue's or epic's awards row; comments share one, see note-popovers). */
 export function EmojiPicker({ onPick, isDisabled }: EmojiPickerProps) {
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const names = useMemo(() => {
-    if (!open) return [];
-    const query = search.trim().toLowerCase().replace(/^:|:$/g, '');
-    if (!query) return [...FIRST, ...ALL.filter((name) => !FIRST.includes(name))].slice(0, 60);
-    return ALL.filter((name) => name.includes(query)).slice(0, 60);
-  }, [open, search]);
   return (
-    <DialogTrigger
-      isOpen={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSearch('');
-      }}
-    >
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
       <Button compact iconOnly variant="tertiary" aria-label="Add reaction" isDisabled={isDisabled}>
         <Icon name="smiley" />
       </Button>
-      {/* Mounted only while open: every comment has a picker. */}
       {open && (
         <Popover className={styles.emojiPopover} placement="bottom end">
           <Dialog className={styles.emojiDialog} aria-label="Add reaction">
             {({ close }) => (
-              <>
-                <SearchInput label="Search emoji" value={search} onSearch={setSearch} delayMs={100} />
-                {names.length === 0 ? (
-                  <p className={styles.muted}>No emoji found.</p>
-                ) : (
-                  <ListBox
-                    aria-label="Emoji"
-                    layout="grid"
-                    className={styles.emojiGrid}
-                    items={names.map((name) => ({ id: name }))}
-                    onAction={(key) => {
-                      onPick(String(key));
-                      close();
-                    }}
-                  >
-                    {(item) => (
-                      <ListBoxItem
-                        id={item.id}
-                        textValue={item.id}
-                        aria-label={`:${item.id}:`}
-                        className={styles.emojiOption}
-                      >
-                        <span title={`:${item.id}:`}>{AWARD_EMOJI.get(item.id)}</span>
-                      </ListBoxItem>
-                    )}
-                  </ListBox>
-                )}
-              </>
+              <EmojiChooser
+                onPick={(name) => {
+                  onPick(name);
+                  close();
+                }}
+              />
             )}
           </Dialog>
         </Popover>
@@ -133,14 +133,15 @@ export function AwardsList({
         const mine = users.some((user) => user.id === viewerId);
         const title = buttonTitle(name, users, viewerId);
         return (
-          <Button
+          // A plain button drawn as the app's Button: a long thread has one per reaction of every comment.
+          <button
             key={name}
-            compact
-            className={mine ? `${styles.award} ${styles.awardMine}` : styles.award}
+            type="button"
+            className={buttonClassName({ compact: true }, mine ? `${styles.award} ${styles.awardMine}` : styles.award)}
             aria-pressed={mine}
             aria-label={title}
-            isDisabled={!canAward}
-            onPress={() => onToggle(name)}
+            disabled={!canAward}
+            onClick={() => onToggle(name)}
           >
             <span aria-hidden="true" title={title}>
               {AWARD_EMOJI.get(name) ?? `:${name}:`}
@@ -148,7 +149,7 @@ export function AwardsList({
             <span className={styles.awardCount} aria-hidden="true">
               {users.length}
             </span>
-          </Button>
+          </button>
         );
       })}
       {picker && canAward && <EmojiPicker onPick={onToggle} />}

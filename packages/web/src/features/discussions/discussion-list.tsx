@@ -1,4 +1,5 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { DiscussionFieldsFragment } from '../../gql/graphql.ts';
 import { DiscussionItem } from './discussion-item.tsx';
 import styles from './discussions.module.css';
@@ -6,8 +7,12 @@ import type { NoteActions, Viewer } from './note-item.tsx';
 import type { Noteable } from './noteable.ts';
 import { FIRST_PAGE_SIZE } from './prefetch-discussions.ts';
 
-/** Discussions laid out per step after the first page; a step is one short task, then the browser paints. */
+/** Discussions laid out by the first step after the first page; later steps adapt to the time one took. */
 export const RENDER_STEP = 25;
+/** What one step may take (ms): short enough for the browser to answer input and paint between steps. */
+const STEP_BUDGET_MS = 30;
+const STEP_MIN = 10;
+const STEP_MAX = 150;
 
 type DiscussionListProps = {
   noteable: Noteable;
@@ -21,11 +26,33 @@ type DiscussionListProps = {
   onPendingChange: (pending: boolean) => void;
 };
 
+/** A macrotask without `setTimeout`'s 4 ms clamp after a few nested calls; answers its cancel. */
+function nextTask(run: () => void): () => void {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) run();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
+
+/** The anchor the page's address points at (`note_12` of `#note_12`), if any. */
+function addressedAnchor(): string | null {
+  const hash = window.location.hash.slice(1);
+  return hash.startsWith('note_') ? hash : null;
+}
+
 /**
  * The activity's entries: the first page at once, the rest a step at a time, each step its own
  * short task with the browser free to paint and answer input between them, so a long thread never
- * blocks scrolling or typing while it loads. Every entry ends up in the page (find in page,
- * `#note_12` links), laid out lazily by `content-visibility`.
+ * blocks scrolling or typing while it loads; a step's size follows the time the last one took.
+ * Every entry ends up in the page (find in page, `#note_12` links), laid out lazily by
+ * `content-visibility`; an address pointing at a note laid out late scrolls to it once it is there.
  */
 export const DiscussionList = memo(function DiscussionList({
   noteable,
@@ -37,18 +64,36 @@ export const DiscussionList = memo(function DiscussionList({
   onPendingChange,
 }: DiscussionListProps) {
   const [shown, setShown] = useState(FIRST_PAGE_SIZE);
+  const step = useRef({ size: RENDER_STEP, started: 0 });
   const pending = shown < discussions.length;
 
   useEffect(() => onPendingChange(pending), [pending, onPendingChange]);
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
   useEffect(() => {
     if (shown >= discussions.length) return;
-    const step = setTimeout(() => setShown((count) => count + RENDER_STEP), 0);
-    return () => clearTimeout(step);
+    return nextTask(() => {
+      step.current.started = performance.now();
+      setShown((count) => count + step.current.size);
+    });
   }, [shown, discussions.length]);
+  // The step just rendered and committed: the next one is sized to take about the budget.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per step (`shown`)
+  useLayoutEffect(() => {
+    const { started, size } = step.current;
+    if (!started) return;
+    const took = Math.max(1, performance.now() - started);
+    step.current = {
+      started: 0,
+      size: Math.round(Math.min(STEP_MAX, Math.max(STEP_MIN, (size * STEP_BUDGET_MS) / took))),
+    };
+  }, [shown]);
+
+  useLinkedNote(shown, discussions.length);
+  const list = useRef<HTMLOListElement>(null);
+  useAppLinks(list);
 
   return (
-    <ol className={styles.timeline} aria-label="Activity" aria-busy={loadingMore || pending}>
+    <ol ref={list} className={styles.timeline} aria-label="Activity" aria-busy={loadingMore || pending}>
       {discussions.slice(0, shown).map((discussion) => (
         <li key={discussion.id} className={styles.entry}>
           <DiscussionItem
@@ -63,3 +108,69 @@ export const DiscussionList = memo(function DiscussionList({
     </ol>
   );
 });
+
+/**
+ * `#note_12` in the address: the browser scrolls to the note only if it is in the page when the
+ * address is read, but a long thread lays out its later notes after that. Once the note is there it
+ * is scrolled to — unless the reader scrolled or typed meanwhile (their place wins). Also for an
+ * address changed to a note later (a link to a comment).
+ */
+function useLinkedNote(shown: number, total: number) {
+  const [address, setAddress] = useState(() => addressedAnchor());
+  const wanted = useRef<string | null>(address);
+
+  useEffect(() => {
+    const changed = () => setAddress(addressedAnchor());
+    window.addEventListener('hashchange', changed);
+    return () => window.removeEventListener('hashchange', changed);
+  }, []);
+
+  useLayoutEffect(() => {
+    wanted.current = address;
+  }, [address]);
+
+  useEffect(() => {
+    if (!address) return;
+    const giveUp = () => {
+      wanted.current = null;
+    };
+    const events = ['wheel', 'touchmove', 'keydown', 'mousedown'] as const;
+    for (const name of events) window.addEventListener(name, giveUp, { once: true, passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, giveUp);
+    };
+  }, [address]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step (`shown`) and page (`total`) may bring the note
+  useLayoutEffect(() => {
+    const anchor = wanted.current;
+    const note = anchor ? document.getElementById(anchor) : null;
+    if (!note) return;
+    wanted.current = null;
+    note.scrollIntoView({ block: 'start' });
+  }, [address, shown, total]);
+}
+
+/**
+ * The entries' links to people (`data-app-link`: plain anchors, as a long thread has a thousand of
+ * them) open in the app like its router links: one listener for the list. A click with a modifier
+ * key or another button is the browser's (new tab, new window).
+ */
+function useAppLinks(list: RefObject<HTMLOListElement | null>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const root = list.current;
+    if (!root) return;
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[data-app-link]') : null;
+      const href = link?.getAttribute('href');
+      if (!href || !root.contains(link)) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    root.addEventListener('click', follow);
+    return () => root.removeEventListener('click', follow);
+  }, [list, navigate]);
+}

@@ -297,6 +297,36 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('scrolls to the note the address points at once it is laid out, though it comes on a later page', async () => {
+    const comments = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => buildDiscussion([buildNote({ bodyHtml: `<p>c${from + i}</p>` })]));
+    const later = comments(20, 40);
+    const target = later[35]?.notes.nodes[0];
+    const anchor = `note_${target?.id.split('/').pop()}`;
+    const pages: Record<string, ReturnType<typeof page>> = {
+      first: page(comments(0, 20), 'cursor-1', 60),
+      'cursor-1': page(later, null, 60),
+    };
+    const scrolled: string[] = [];
+    const prototype = Element.prototype as { scrollIntoView?: unknown };
+    const original = prototype.scrollIntoView;
+    prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    window.history.replaceState(null, '', `#${anchor}`);
+    try {
+      renderSection({
+        IssueDiscussionsQuery: (variables) => issueAnswer(pages[String(variables.after ?? 'first')] ?? page([])),
+      });
+      expect(await screen.findByText('c55', {}, { timeout: 15_000 })).toBeTruthy();
+      await waitFor(() => expect(scrolled).toEqual([anchor]));
+      expect(document.getElementById(anchor)?.textContent).toContain('c55');
+    } finally {
+      prototype.scrollIntoView = original;
+      window.history.replaceState(null, '', window.location.pathname);
+    }
+  });
+
   it('edits under the lock version and keeps the text when someone else saved first', async () => {
     const note = buildNote({ body: 'Old', bodyHtml: '<p>Old</p>', lockVersion: 3 });
     const theirs = { ...note, body: 'Theirs', bodyHtml: '<p>Theirs</p>', lockVersion: 4 };

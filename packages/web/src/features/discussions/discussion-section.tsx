@@ -8,6 +8,7 @@ import { ActivityControls } from './activity-controls.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { DiscussionList } from './discussion-list.tsx';
 import styles from './discussions.module.css';
+import { NotePopovers } from './note-popovers.tsx';
 import { issuableWord, type Noteable } from './noteable.ts';
 import { useDiscussions } from './use-discussions.ts';
 import { useNoteActions } from './use-note-actions.ts';
@@ -107,17 +108,20 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
       {state.loading ? (
         <SkeletonList rows={3} label="Loading activity" />
       ) : (
-        <DiscussionList
-          // A new filter or sort is a new list: its first page at once again.
-          key={`${preferences.filter}:${preferences.sort}`}
-          noteable={noteable}
-          discussions={state.discussions}
-          viewer={viewer}
-          actions={actions}
-          canReply={canComment}
-          loadingMore={state.loadingMore}
-          onPendingChange={setLayingOut}
-        />
+        // One reaction picker and one 'More actions' menu for all the comments (decision 0053).
+        <NotePopovers>
+          <DiscussionList
+            // A new filter or sort is a new list: its first page at once again.
+            key={`${preferences.filter}:${preferences.sort}`}
+            noteable={noteable}
+            discussions={state.discussions}
+            viewer={viewer}
+            actions={actions}
+            canReply={canComment}
+            loadingMore={state.loadingMore}
+            onPendingChange={setLayingOut}
+          />
+        </NotePopovers>
       )}
       {(state.loadingMore || layingOut) && !state.error && <SkeletonList rows={1} label="Loading more activity" />}
       {state.error && (

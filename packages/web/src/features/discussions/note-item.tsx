@@ -1,18 +1,17 @@
-import { memo, useState } from 'react';
-import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Link as RouterLink } from 'react-router';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, memo, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, buttonClassName } from '../../components/ui/button.tsx';
+import { buttonClassName } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useToast } from '../../components/ui/use-toast.ts';
 import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { displayUsername } from '../issuables/format-created.ts';
 import { NoteTaskList } from '../work-items/task-list/note-task-list.tsx';
-import { AwardsList, EmojiPicker } from './award-emoji.tsx';
+import { AwardsList } from './award-emoji.tsx';
 import styles from './discussions.module.css';
 import { NoteEditForm } from './note-edit-form.tsx';
+import { type NoteMenuAction, type NotePopoverRequest, useNotePopovers } from './note-popovers.tsx';
 import type { Noteable } from './noteable.ts';
 import { NoteTime, noteAnchor } from './system-note.tsx';
 import type { useNoteActions } from './use-note-actions.ts';
@@ -51,7 +50,13 @@ export const NoteItem = memo(function NoteItem({
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // Which of the section's shared popovers hangs from this comment's buttons now (decision 0053).
+  const [popover, setPopover] = useState<NotePopoverRequest['kind'] | null>(null);
+  // A list's drag handles show only on hover: they are attached once the pointer or the focus comes
+  // near (the header is focused before the text). A comment with task items has them at once, so
+  // its checkboxes work from the start.
+  const [near, setNear] = useState(false);
+  const openPopover = useNotePopovers();
   const { showToast } = useToast();
   const permissions = note.userPermissions;
   const awards = nodesOf(note.awardEmoji);
@@ -81,18 +86,46 @@ export const NoteItem = memo(function NoteItem({
     }
   };
 
+  const show = (anchor: HTMLElement, request: NotePopoverRequest) => {
+    setPopover(request.kind);
+    openPopover(anchor, request, () => setPopover(null));
+  };
+
+  const menuActions: NoteMenuAction[] = [
+    { id: 'copy', label: 'Copy link' },
+    ...(permissions.adminNote ? [{ id: 'delete', label: 'Delete comment', danger: true }] : []),
+  ];
+  const openMenu = (anchor: HTMLElement, fromKeyboard: boolean) =>
+    show(anchor, {
+      kind: 'menu',
+      label: 'More actions',
+      actions: menuActions,
+      focusFirst: fromKeyboard,
+      onAction: (id) => (id === 'delete' ? setConfirmingDelete(true) : void copyLink()),
+    });
+
+  const html = note.bodyHtml ?? '';
+  const taskListLive = near || html.includes('task-list-item');
+  const comeNear = near ? undefined : () => setNear(true);
+  // Not from inside the text: attaching re-renders it, which would take the focus away.
+  const focusNear = near
+    ? undefined
+    : (event: FocusEvent<HTMLElement>) => {
+        if (!(event.target as Element).closest(`.${styles.noteBody}`)) setNear(true);
+      };
+
   return (
     <article
       className={styles.note}
       id={noteAnchor(note.id)}
       aria-label={`Comment by ${author?.name ?? 'a deleted user'}`}
       data-own-note={(viewer && author && viewer.id === author.id) || undefined}
+      onPointerEnter={comeNear}
+      onFocus={focusNear}
     >
+      {/* Links to people are plain anchors the list opens in the app (`data-app-link`, decision 0053). */}
       {author ? (
-        // The name beside it is the link for keyboards and screen readers; the avatar is for the mouse.
-        <RouterLink to={author.webPath} className={styles.avatarLink} aria-hidden="true" tabIndex={-1}>
-          <Avatar name={author.name} src={author.avatarUrl} seed={author.id} />
-        </RouterLink>
+        <AvatarLink author={author} />
       ) : (
         <span className={styles.avatarLink}>
           <Avatar name="?" />
@@ -102,9 +135,9 @@ export const NoteItem = memo(function NoteItem({
         <header className={styles.noteHeader}>
           <div className={styles.noteMeta}>
             {author && (
-              <RouterLink to={author.webPath} className={styles.authorName}>
+              <a href={author.webPath} data-app-link="" className={styles.authorName}>
                 {author.name}
-              </RouterLink>
+              </a>
             )}
             {author && <span className={styles.username}>@{displayUsername(author.username)}</span>}
             <span aria-hidden="true">·</span>
@@ -117,8 +150,16 @@ export const NoteItem = memo(function NoteItem({
             )}
           </div>
           <div className={styles.noteActions}>
-            {permissions.awardEmoji && viewer && <EmojiPicker onPick={(name) => void award(name)} />}
-            {/* Plain buttons where no popover hangs on them: a long thread has hundreds (decision 0049). */}
+            {permissions.awardEmoji && viewer && (
+              <PopoverButton
+                label="Add reaction"
+                icon="smiley"
+                popup="dialog"
+                expanded={popover === 'reaction'}
+                onOpen={(anchor) => show(anchor, { kind: 'reaction', onPick: (name) => void award(name) })}
+              />
+            )}
+            {/* Plain buttons: a long thread has hundreds (decisions 0049, 0053). */}
             {onReply && (
               <button type="button" className={ACTION_BUTTON} aria-label="Reply to comment" onClick={onReply}>
                 <Icon name="reply" />
@@ -134,30 +175,13 @@ export const NoteItem = memo(function NoteItem({
                 <Icon name="pencil" />
               </button>
             )}
-            <MenuTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
-              <Button compact iconOnly variant="tertiary" aria-label="More actions">
-                <Icon name="ellipsis-v" />
-              </Button>
-              {/* Mounted only while open: a closed menu of every note would still be built. */}
-              {menuOpen && (
-                <Popover className={styles.popover} placement="bottom end">
-                  <Menu className={styles.menu} aria-label="More actions">
-                    <MenuItem id="copy" className={styles.menuItem} onAction={() => void copyLink()}>
-                      Copy link
-                    </MenuItem>
-                    {permissions.adminNote && (
-                      <MenuItem
-                        id="delete"
-                        className={`${styles.menuItem} ${styles.danger}`}
-                        onAction={() => setConfirmingDelete(true)}
-                      >
-                        Delete comment
-                      </MenuItem>
-                    )}
-                  </Menu>
-                </Popover>
-              )}
-            </MenuTrigger>
+            <PopoverButton
+              label="More actions"
+              icon="ellipsis-v"
+              popup="menu"
+              expanded={popover === 'menu'}
+              onOpen={openMenu}
+            />
           </div>
         </header>
         {editing ? (
@@ -170,7 +194,7 @@ export const NoteItem = memo(function NoteItem({
         ) : (
           <NoteTaskList
             note={note}
-            editable={permissions.adminNote}
+            editable={permissions.adminNote && taskListLive}
             className={styles.noteBody as string}
             update={actions.update}
           />
@@ -181,9 +205,9 @@ export const NoteItem = memo(function NoteItem({
             {note.lastEditedBy && (
               <>
                 {' by '}
-                <RouterLink to={note.lastEditedBy.webPath} className={styles.editedBy}>
+                <a href={note.lastEditedBy.webPath} data-app-link="" className={styles.editedBy}>
                   {note.lastEditedBy.name}
-                </RouterLink>
+                </a>
               </>
             )}
           </p>
@@ -211,3 +235,45 @@ export const NoteItem = memo(function NoteItem({
     </article>
   );
 });
+
+type PopoverButtonProps = {
+  label: string;
+  icon: IconName;
+  popup: 'menu' | 'dialog';
+  expanded: boolean;
+  /** Opens the section's popover from this button (`fromKeyboard`: Enter, Space or the arrows). */
+  onOpen: (anchor: HTMLElement, fromKeyboard: boolean) => void;
+};
+
+/** A comment's button that opens the section's shared menu or picker; a menu also opens with the arrows. */
+function PopoverButton({ label, icon, popup, expanded, onOpen }: PopoverButtonProps) {
+  return (
+    <button
+      type="button"
+      className={ACTION_BUTTON}
+      aria-label={label}
+      aria-haspopup={popup}
+      aria-expanded={expanded}
+      // `detail` 0: a click from the keyboard.
+      onClick={(event: MouseEvent<HTMLButtonElement>) => onOpen(event.currentTarget, event.detail === 0)}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        if (popup !== 'menu' || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+        event.preventDefault();
+        onOpen(event.currentTarget, true);
+      }}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+/** The author's avatar as a link for the mouse; the name beside it is the link for keyboards and screen readers. */
+function AvatarLink({ author }: { author: NonNullable<NoteFieldsFragment['author']> }) {
+  // biome-ignore-start lint/a11y/useAnchorContent: a second way to the author's page, hidden from assistive technology
+  return (
+    <a href={author.webPath} data-app-link="" className={styles.avatarLink} aria-hidden="true" tabIndex={-1}>
+      <Avatar name={author.name} src={author.avatarUrl} seed={author.id} />
+    </a>
+  );
+  // biome-ignore-end lint/a11y/useAnchorContent: see above
+}

@@ -1,6 +1,5 @@
 import { timeAgo } from '@milepost/shared';
 import { memo } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
 import { absoluteTime } from '../issuables/format-created.ts';
@@ -35,9 +34,9 @@ export const SystemNote = memo(function SystemNote({ note }: { note: NoteFieldsF
       </span>
       <div className={styles.systemText}>
         {note.author && (
-          <RouterLink to={note.author.webPath} className={styles.authorName}>
+          <a href={note.author.webPath} data-app-link="" className={styles.authorName}>
             {note.author.name}
-          </RouterLink>
+          </a>
         )}{' '}
         <span
           className={styles.systemBody}

@@ -1,21 +1,15 @@
-import { useQuery } from '@apollo/client/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   type DiscussionFieldsFragment,
-  type DiscussionPageFragment,
   EpicDiscussionsQueryDocument,
-  type EpicDiscussionsQueryQuery,
   IssueDiscussionsQueryDocument,
-  type IssueDiscussionsQueryQuery,
   type NotesFilterType,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import type { Noteable } from './noteable.ts';
-import { firstPageVariables } from './prefetch-discussions.ts';
-
-/** GitLab's largest page. */
-export const NEXT_PAGE_SIZE = 100;
+import { abandonPages, firstPageVariables, listKey, loadRemainingPages } from './prefetch-discussions.ts';
 
 export type DiscussionsState = {
   /** The noteable's global id (for createNote) and its cache id (for cache edits). */
@@ -56,34 +50,31 @@ export function useDiscussions(
   const connection = node?.discussions;
   const [moreError, setMoreError] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
-  // The filter and sort whose further pages are being fetched (null: none).
-  const fetching = useRef<string | null>(null);
-  const fetchMore = query.fetchMore;
-  const listKey = `${noteable.type}/${noteable.fullPath}/${noteable.iid}:${filter}:${sort}`;
-  const current = useRef(listKey);
-  current.current = listKey;
+  const client = useApolloClient();
+  const key = listKey(noteable, filter, sort);
 
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
+  const morePages = hasNextPage && endCursor !== null;
+  // The further pages: joins the run the prefetch started when the first page arrived, or starts
+  // one; a list the viewer left (another filter or sort, another page) stops after the page on its way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort
   useEffect(() => {
-    if (!hasNextPage || !endCursor || moreError || fetching.current === listKey) return;
-    fetching.current = listKey;
+    if (!morePages || !endCursor || moreError) return;
+    let current = true;
     setLoadingMore(true);
-    const load = async () => {
-      let after: string | null = endCursor;
-      // Each page is asked for as soon as the previous one arrived, not once it was rendered; a
-      // list the viewer left (another filter or sort) stops.
-      while (after && current.current === listKey) {
-        after = nextCursor(await fetchMore({ variables: { after, first: NEXT_PAGE_SIZE } }));
-      }
-    };
-    load()
-      .catch(() => setMoreError(true))
+    loadRemainingPages(client, noteable, filter, sort, endCursor)
+      .catch(() => {
+        if (current) setMoreError(true);
+      })
       .finally(() => {
-        if (fetching.current === listKey) fetching.current = null;
-        setLoadingMore(false);
+        if (current) setLoadingMore(false);
       });
-  }, [hasNextPage, endCursor, moreError, fetchMore, listKey]);
+    return () => {
+      current = false;
+      abandonPages(client, key);
+    };
+  }, [client, key, moreError, morePages]);
 
   const discussions = useMemo(() => nodesOf(connection), [connection]);
   const data = noteable.type === 'Issue' ? issue.data : epic.data;
@@ -105,11 +96,4 @@ export function useDiscussions(
     },
     missing: Boolean(data) && !node,
   };
-}
-
-/** Where the page after a fetched one starts (null: it was the last). */
-function nextCursor({ data }: { data?: IssueDiscussionsQueryQuery | EpicDiscussionsQueryQuery }): string | null {
-  const node = data && 'project' in data ? data.project?.issue : data && 'group' in data ? data.group?.epic : null;
-  const page: DiscussionPageFragment | undefined = node?.discussions;
-  return page?.pageInfo.hasNextPage ? (page.pageInfo.endCursor ?? null) : null;
 }
