@@ -13,7 +13,8 @@
  * - the longest task while loading, the comments in the DOM, and the JS heap after GC;
  * - the work, which the machine's load does not inflate as it does the times: the page's main-thread
  *   time (all tasks, and of it script and layout + style) and the server's CPU time (Node and its
- *   PostgreSQL) from navigation start to the full thread, and the GraphQL requests the page sent.
+ *   PostgreSQL) from navigation start to the full thread, and the GraphQL requests the page sent;
+ * - per run, when each page of discussions was sent and arrived (the chain of further pages).
  *
  * Prints each run and the medians with issue 12's targets (first content ≤ 500 ms, full thread ≤ 1 s)
  * and the load average; asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1),
@@ -167,6 +168,8 @@ type RunResult = {
   rendererLayoutMs: number;
   serverCpuMs: number;
   graphqlRequests: number;
+  /** The discussion pages' requests on the page's clock: `size@start–end` (ms), in the order sent. */
+  pages: string;
 };
 
 type ProfileNode = {
@@ -203,8 +206,21 @@ async function measure(
   try {
     await addPaintMarks(page, discussionMarks, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
     let graphqlRequests = 0;
+    const pageRequests: { first: number; sent: number; done: number }[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/graphql') graphqlRequests++;
+    });
+    // When each page of discussions left and arrived (wall clock; turned into the page's clock below).
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname !== '/api/graphql') return;
+      const body = request.postDataJSON() as { operationName?: string; variables?: { first?: number } } | null;
+      if (!body?.operationName?.endsWith('DiscussionsQuery')) return;
+      const timing = request.timing();
+      pageRequests.push({
+        first: body.variables?.first ?? 0,
+        sent: timing.startTime,
+        done: timing.startTime + timing.responseEnd,
+      });
     });
     const renderer = await countRendererTime(page);
     const profiler = profile ? await context.newCDPSession(page) : null;
@@ -234,6 +250,11 @@ async function measure(
       }),
       LIST,
     );
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const pages = pageRequests
+      .sort((a, b) => a.sent - b.sent)
+      .map((r) => `${r.first}@${Math.round(r.sent - origin)}–${Math.round(r.done - origin)}`)
+      .join(' ');
     if (shot) await page.screenshot({ path: shot });
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -253,6 +274,7 @@ async function measure(
       rendererLayoutMs: work.layoutMs + work.styleMs,
       serverCpuMs: cpuAfter - cpuBefore,
       graphqlRequests,
+      pages,
     };
   } finally {
     await context.close();
@@ -345,7 +367,8 @@ async function main() {
       out(
         `${target.name}, ${build}, ${warm ? 'warm-up' : `run ${Math.floor(i / perBuild) - options.warmup + 1}/${options.runs}`}: first content ` +
           `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
-          `full thread ${Math.round(result.fullThreadMs)} ms (load average ${loadAverage()})`,
+          `full thread ${Math.round(result.fullThreadMs)} ms (load average ${loadAverage()})\n` +
+          `  discussion pages (size@sent–arrived ms): ${result.pages}`,
       );
       if (!warm) results.get(build)?.push(result);
     }

@@ -7,6 +7,7 @@ import { useToast } from '../../components/ui/use-toast.ts';
 import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { displayUsername } from '../issuables/format-created.ts';
+import { ServerHtml } from '../issuables/server-html.tsx';
 import { NoteTaskList } from '../work-items/task-list/note-task-list.tsx';
 import { AwardsList } from './award-emoji.tsx';
 import styles from './discussions.module.css';
@@ -191,13 +192,10 @@ export const NoteItem = memo(function NoteItem({
             onSave={(body, lockVersion) => actions.update(note, body, lockVersion)}
             onClose={() => setEditing(false)}
           />
+        ) : permissions.adminNote && taskListLive ? (
+          <NoteTaskList note={note} editable className={styles.noteBody as string} update={actions.update} />
         ) : (
-          <NoteTaskList
-            note={note}
-            editable={permissions.adminNote && taskListLive}
-            className={styles.noteBody as string}
-            update={actions.update}
-          />
+          <ServerHtml html={html} className={styles.noteBody as string} />
         )}
         {note.lastEditedAt && !editing && (
           <p className={styles.edited}>
