@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import type { DiscussionFieldsFragment } from '../../gql/graphql.ts';
 import { DiscussionItem } from './discussion-item.tsx';
 import styles from './discussions.module.css';
+import { FIRST_PAGE_SIZE } from './load-pages.ts';
 import type { NoteActions, Viewer } from './note-item.tsx';
 import type { Noteable } from './noteable.ts';
-import { FIRST_PAGE_SIZE } from './prefetch-discussions.ts';
 
 /** Discussions laid out by the first step after the first page; later steps adapt to the time one took. */
 export const RENDER_STEP = 25;

@@ -42,6 +42,31 @@ const created = (discussion: TestDiscussion) => ({
 
 afterEach(() => window.localStorage.clear());
 
+/** `count` comments reading `<prefix>0`, `<prefix>1`, … */
+function numbered(prefix: string, count: number) {
+  return Array.from({ length: count }, (_, i) => buildDiscussion([buildNote({ bodyHtml: `<p>${prefix}${i}</p>` })]));
+}
+
+/** A page of `asc` (oldest first) or of `desc` read newest first; cursors name the order and the offset. */
+function pageIn(asc: TestDiscussion[], desc: TestDiscussion[], variables: Record<string, unknown>) {
+  const list = variables.sort === 'DESC' ? [...desc].reverse() : asc;
+  const start = variables.after ? Number(String(variables.after).split('-')[1]) : 0;
+  const end = start + Number(variables.first);
+  const next = end < list.length ? `${String(variables.sort)}-${end}` : null;
+  return issueAnswer(page(list.slice(start, end), next, list.length));
+}
+
+/** The activity shows every one of `all`, in order, and is no longer loading. */
+async function expectWholeList(all: TestDiscussion[], prefix: string) {
+  const list = await screen.findByRole('list', { name: 'Activity' });
+  await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBe(all.length), { timeout: 15_000 });
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading more activity' })).toBeNull());
+  const shown = within(list)
+    .getAllByRole('article')
+    .map((article) => article.textContent?.match(new RegExp(`${prefix}\\d+`))?.[0]);
+  expect(shown).toEqual(all.map((_, i) => `${prefix}${i}`));
+}
+
 // Typing whole comments with user-event takes seconds on a busy machine.
 describe('DiscussionSection', { timeout: 20_000 }, () => {
   it('shows history lines, comments and threads with who, when, edited, internal and reactions', async () => {
@@ -295,6 +320,29 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
       'cursor-1',
       'cursor-2',
     ]);
+  });
+
+  // A hundred and more entries laid out in jsdom: slow on a busy machine.
+  it('fetches a long list from both ends at once and joins them', { timeout: 60_000 }, async () => {
+    const all = numbered('c', 124);
+    const { calls } = renderSection({ IssueDiscussionsQuery: (variables) => pageIn(all, all, variables) });
+    await expectWholeList(all, 'c');
+    // 104 missing after the first 20: 52 from the near end, 53 from the far end (one to prove the seam).
+    const pages = calls
+      .filter((c) => c.operationName === 'IssueDiscussionsQuery')
+      .map((c) => `${c.variables.sort}:${c.variables.after ?? '-'}:${c.variables.first}`);
+    expect(pages.sort()).toEqual(['ASC:-:20', 'ASC:ASC-20:52', 'DESC:-:53'].sort());
+  });
+
+  it('pages on from the near end when the far end does not meet it as counted', { timeout: 60_000 }, async () => {
+    const all = numbered('d', 124);
+    // Someone added a comment between the requests: the far end starts past the near one.
+    const grown = [...all, ...numbered('e', 1)];
+    const { calls } = renderSection({ IssueDiscussionsQuery: (variables) => pageIn(all, grown, variables) });
+    await expectWholeList(all, 'd');
+    expect(
+      calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => String(c.variables.after ?? '-')),
+    ).toContain('ASC-72');
   });
 
   it('scrolls to the note the address points at once it is laid out, though it comes on a later page', async () => {

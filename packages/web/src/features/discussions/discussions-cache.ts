@@ -5,7 +5,11 @@
  */
 import type { ApolloCache, FieldPolicy, Reference, TypePolicies } from '@apollo/client';
 
-type Page = { count?: number; nodes?: readonly Reference[] | null };
+type Page = {
+  count?: number;
+  nodes?: readonly Reference[] | null;
+  pageInfo?: { hasNextPage?: boolean; endCursor?: string | null };
+};
 
 const discussionsField: FieldPolicy<Page, Page, Page> = {
   keyArgs: ['filter', 'sort'],
@@ -88,4 +92,42 @@ export function removeNote(
   }
   cache.evict({ id: noteCacheId });
   cache.gc();
+}
+
+/**
+ * Completes a stored list (the noteable's `discussions` with `filter` and `sort`) with its far end,
+ * fetched in the other order (`farIds`: those discussions' ids in this list's order). The far end
+ * must start with the list's last discussion and the two must make the list's count: then the list
+ * is whole and has no next page. Answers whether it was joined (not: the list changed meanwhile).
+ */
+export function joinListEnds(
+  cache: ApolloCache,
+  noteableCacheId: string,
+  filter: string,
+  sort: 'ASC' | 'DESC',
+  farIds: readonly string[],
+): boolean {
+  let joined = false;
+  cache.modify({
+    id: noteableCacheId,
+    fields: {
+      discussions(value, { storeFieldName, toReference }) {
+        const existing = value as Page;
+        if (storedFilter(storeFieldName) !== filter || storedSort(storeFieldName) !== sort) return value;
+        const near = existing?.nodes ?? [];
+        const far = farIds.map((id) => toReference({ __typename: 'Discussion', id }));
+        const seam = far.findIndex((ref) => ref?.__ref === near.at(-1)?.__ref);
+        if (seam < 0 || far.some((ref) => !ref)) return value;
+        const nodes = [...near, ...(far.slice(seam + 1) as Reference[])];
+        if (nodes.length !== existing.count) return value;
+        joined = true;
+        return {
+          ...existing,
+          nodes,
+          pageInfo: { ...existing.pageInfo, hasNextPage: false, endCursor: null },
+        } as typeof value;
+      },
+    },
+  });
+  return joined;
 }

@@ -8,8 +8,8 @@ import {
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
+import { abandonPages, firstPageVariables, listKey, loadRemainingPages } from './load-pages.ts';
 import type { Noteable } from './noteable.ts';
-import { abandonPages, firstPageVariables, listKey, loadRemainingPages } from './prefetch-discussions.ts';
 
 export type DiscussionsState = {
   /** The noteable's global id (for createNote) and its cache id (for cache edits). */
@@ -56,20 +56,20 @@ export function useDiscussions(
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
   const morePages = hasNextPage && endCursor !== null;
+  const loaded = connection?.nodes?.length ?? 0;
+  const count = connection?.count ?? 0;
   // The further pages: joins the run the prefetch started when the first page arrived, or starts
-  // one; a list the viewer left (another filter or sort, another page) stops after the page on its way.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort
+  // one; a list the viewer left (another filter or sort, another page) stops after the pages on their way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort; a run started goes on by itself
   useEffect(() => {
     if (!morePages || !endCursor || moreError) return;
     let current = true;
     setLoadingMore(true);
-    loadRemainingPages(client, noteable, filter, sort, endCursor)
+    loadRemainingPages(client, noteable, filter, sort, { after: endCursor, loaded, count })
       .catch(() => {
         if (current) setMoreError(true);
       })
-      .finally(() => {
-        if (current) setLoadingMore(false);
-      });
+      .finally(() => setLoadingMore(false));
     return () => {
       current = false;
       abandonPages(client, key);
