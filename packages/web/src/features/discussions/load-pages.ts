@@ -98,17 +98,17 @@ export function loadRemainingPages(
     let cursor = after;
     let left = wanted;
     const ids: string[] = [];
-    let node: { __typename: string; id: string } | null | undefined = null;
+    let noteableId: string | undefined;
     do {
       const size = Math.min(NEXT_PAGE_SIZE, left);
       const data = await fetchPage(order, cursor, size);
       const page = pageOf(data);
-      node = data && 'project' in data ? data.project?.issue : data?.group?.epic;
+      noteableId = (data && 'project' in data ? data.project?.issue : data?.group?.epic)?.id ?? noteableId;
       for (const discussion of page?.nodes ?? []) if (discussion) ids.push(discussion.id);
       left -= size;
       cursor = nextCursor({ data });
     } while (left > 0 && cursor && !loading.abandoned);
-    return { cursor, ids, node };
+    return { cursor, ids, noteableId };
   };
 
   const load = async () => {
@@ -121,9 +121,10 @@ export function loadRemainingPages(
         fetchRun(sort === 'ASC' ? 'DESC' : 'ASC', null, missing - near + 1),
       ]);
       cursor = head.cursor;
-      const noteableId = head.node ? client.cache.identify(head.node) : undefined;
       if (!cursor || loading.abandoned) return;
-      if (noteableId && joinListEnds(client.cache, noteableId, filter, sort, [...far.ids].reverse())) return;
+      // The noteable's cache id, as the cache names it (`Issue:gid://…`).
+      const cacheId = head.noteableId ? `${noteable.type}:${head.noteableId}` : undefined;
+      if (cacheId && joinListEnds(client.cache, cacheId, filter, sort, [...far.ids].reverse())) return;
     }
     while (cursor && !loading.abandoned) cursor = (await fetchRun(sort, cursor, NEXT_PAGE_SIZE)).cursor;
   };
