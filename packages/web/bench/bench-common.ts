@@ -276,10 +276,20 @@ export function serverCpuMs(server: BenchServer): number {
 /**
  * Starts counting the page's main-thread time (Chromium's Performance domain counts only while
  * enabled: start before the navigation); `read()` answers it so far (ms): every task, and of that
- * script, style and layout. Like CPU time it is about the work, not the wait.
+ * script, style and layout; the main thread's CPU time (`threadMs`, which a busy machine does not
+ * inflate: a task that waits for a core costs no more of it); and how many times style and layout
+ * ran. Like CPU time it is about the work, not the wait.
  */
 export async function countRendererTime(page: Page): Promise<{
-  read: () => Promise<{ taskMs: number; scriptMs: number; layoutMs: number; styleMs: number }>;
+  read: () => Promise<{
+    taskMs: number;
+    scriptMs: number;
+    layoutMs: number;
+    styleMs: number;
+    threadMs: number;
+    layouts: number;
+    styles: number;
+  }>;
 }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -292,7 +302,121 @@ export async function countRendererTime(page: Page): Promise<{
         scriptMs: ms('ScriptDuration'),
         layoutMs: ms('LayoutDuration'),
         styleMs: ms('RecalcStyleDuration'),
+        threadMs: ms('ThreadTime'),
+        layouts: metrics.find((m) => m.name === 'LayoutCount')?.value ?? Number.NaN,
+        styles: metrics.find((m) => m.name === 'RecalcStyleCount')?.value ?? Number.NaN,
       };
+    },
+  };
+}
+
+// --- CPU profiles and traces ------------------------------------------------------------------------
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+};
+
+/** The profile's functions by self time (ms), the largest first. */
+function topSelfTimes(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count: number) {
+  const byNode = new Map<number, number>();
+  const { samples = [], timeDeltas = [] } = profile;
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i] as number;
+    byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  }
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(node.id) ?? 0));
+  }
+  return [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+/**
+ * Starts the page's JavaScript CPU profiler (0.2 ms samples); `stop(file)` saves the profile as a
+ * `.cpuprofile` for DevTools and prints its top functions by self time.
+ */
+export async function startCpuProfile(page: Page): Promise<{ stop: (file: string) => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      out(`  CPU profile: ${file}; top functions by self time:`);
+      for (const [name, ms] of topSelfTimes(profile as never, 25)) out(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+      await cdp.detach();
+    },
+  };
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
+
+/** Time (ms) by trace event, self time (less the events nested in it), on the page's main threads. */
+function mainThreadSelfTimes(events: TraceEvent[], count: number): [string, number][] {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byName = new Map<string, number>();
+  const threads = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || !mains.has(`${e.pid}:${e.tid}`)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    threads.set(key, [...(threads.get(key) ?? []), e]);
+  }
+  for (const list of threads.values()) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const stack: { end: number; name: string; self: number }[] = [];
+    const close = (until: number) => {
+      while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= until) {
+        const done = stack.pop();
+        if (done) byName.set(done.name, (byName.get(done.name) ?? 0) + done.self / 1000);
+      }
+    };
+    for (const e of list) {
+      close(e.ts);
+      const parent = stack.at(-1);
+      if (parent) parent.self -= e.dur ?? 0;
+      stack.push({ end: e.ts + (e.dur ?? 0), name: e.name, self: e.dur ?? 0 });
+    }
+    close(Number.POSITIVE_INFINITY);
+  }
+  return [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+/**
+ * Starts a Chromium trace of `page` (the main thread's tasks: script, style, layout, paint, editing
+ * commands); `stop(file)` saves it for DevTools' Performance panel and prints the main thread's
+ * time by event, self time, the largest first — what a JavaScript profile shows as "(program)".
+ */
+export async function startTrace(browser: Browser, page: Page): Promise<{ stop: (file: string) => Promise<void> }> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.execute'],
+  });
+  return {
+    stop: async (file) => {
+      const buffer = await browser.stopTracing();
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, buffer);
+      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      out(`  Trace: ${file}; the main thread's time by event (self):`);
+      for (const [name, ms] of mainThreadSelfTimes(traceEvents, 25))
+        out(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
     },
   };
 }

@@ -25,7 +25,6 @@
  * after the measured ones, with the page's JavaScript CPU profile saved as a `.cpuprofile` for
  * DevTools and its top functions by self time printed).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
@@ -45,6 +44,7 @@ import {
   runBench,
   serverCpuMs,
   startBench,
+  startCpuProfile,
   VIEWPORT,
   waitForMark,
 } from './bench-common.ts';
@@ -172,29 +172,6 @@ type RunResult = {
   pages: string;
 };
 
-type ProfileNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-};
-
-/** The profile's functions by self time (ms), the largest first. */
-function topSelfTimes(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count: number) {
-  const byNode = new Map<number, number>();
-  const { samples = [], timeDeltas = [] } = profile;
-  for (let i = 0; i < samples.length; i++) {
-    const id = samples[i] as number;
-    byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
-  }
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
-    byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(node.id) ?? 0));
-  }
-  return [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
-}
-
 async function measure(
   browser: Browser,
   server: BenchServer,
@@ -223,25 +200,13 @@ async function measure(
       });
     });
     const renderer = await countRendererTime(page);
-    const profiler = profile ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
+    const profiler = profile ? await startCpuProfile(page) : null;
     const cpuBefore = serverCpuMs(server);
     await page.goto(target);
     await waitForMark(page, 'full');
     const cpuAfter = serverCpuMs(server);
     const work = await renderer.read();
-    if (profiler && profile) {
-      const { profile: recorded } = await profiler.send('Profiler.stop');
-      fs.mkdirSync(path.dirname(profile), { recursive: true });
-      fs.writeFileSync(profile, JSON.stringify(recorded));
-      out(`  CPU profile: ${profile}; top functions by self time:`);
-      for (const [name, ms] of topSelfTimes(recorded as never, 25)) out(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
-      await profiler.detach();
-    }
+    if (profiler && profile) await profiler.stop(profile);
     const probe = await readPaintMarks(page, ['content', 'first', 'full']);
     const counts = await page.evaluate(
       (list) => ({

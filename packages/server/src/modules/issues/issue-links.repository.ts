@@ -42,6 +42,17 @@ export function issueLinksRepository(db: Db) {
       )[0];
     },
 
+    /**
+     * Locks the issues (their rows, in id order) whose links a transaction is about to change, so
+     * two requests linking or unlinking the same issues take turns (a pair linked both ways at once
+     * would otherwise pass both existence checks).
+     */
+    async lockIssues(issueIds: readonly number[]): Promise<void> {
+      const unique = [...new Set(issueIds)].sort((a, b) => a - b);
+      if (unique.length === 0) return;
+      await db.execute(sql`SELECT id FROM issues WHERE id = ANY(${bigintIds(unique)}) ORDER BY id FOR UPDATE`);
+    },
+
     async listForIssue(issueId: number): Promise<IssueLinkRow[]> {
       return await db
         .select()

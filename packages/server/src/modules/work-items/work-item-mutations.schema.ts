@@ -1,19 +1,26 @@
 /**
  * GitLab's work item mutations over Milepost's issues (decisions 0036, 0045): `workItemCreate` (a
  * new item starts OPEN; widgets by type, linked items included), `workItemUpdate` (time spent
- * through the time tracking widget), `workItemDelete`. Forbidden or hidden objects
+ * through the time tracking widget), `workItemDelete`, `workItemAddLinkedItems` and
+ * `workItemRemoveLinkedItems` (decision 0054). Forbidden or hidden objects
  * answer GitLab's top-level error; refusals come back in the payload's `errors`.
  */
 import { GraphQLError } from 'graphql';
-import { AppError, NotFoundError } from '../../errors.ts';
+import { AppError, NOT_FOUND_MESSAGE, NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId } from '../../graphql/global-id.ts';
-import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
+import { ERRORS_DESCRIPTION, mutationPayload, runMutation } from '../../graphql/mutation.ts';
 import { HealthStatusEnum } from '../issues/issue-enums.schema.ts';
+import type { IssueNode } from '../issues/issues.types.ts';
 import { ProjectRef } from '../projects/projects.schema.ts';
 import { WorkItemRef, WorkItemRelatedLinkTypeEnum, WorkItemStateEventEnum } from './work-items.schema.ts';
-import { MAX_LINKED_ITEMS, type WorkItemAttributes } from './work-items.service.ts';
+import {
+  type LinkedItemsResult,
+  MAX_LINKED_ITEMS,
+  type WorkItemAttributes,
+  type WorkItemLinksInput,
+} from './work-items.service.ts';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -351,4 +358,97 @@ builder.relayMutationField(
       ),
   },
   mutationPayload({ project: { type: ProjectRef, description: 'Project the deleted work item belonged to.' } }),
+);
+
+// --- linked items ---------------------------------------------------------------------------------
+
+type LinkedItemsPayload = LinkedItemsResult & { workItem: IssueNode | null };
+
+/** The ids of `workItemsIds`, at most MAX_LINKED_ITEMS of them (GitLab's limit, checked before anything runs). */
+function linkedItemIds(ids: readonly (string | number)[]): number[] {
+  if (ids.length > MAX_LINKED_ITEMS) {
+    throw new GraphQLError(`No more than ${MAX_LINKED_ITEMS} work items can be modified at the same time.`);
+  }
+  return ids.map((id) => fromGlobalId(String(id), 'WorkItem', 'Issue'));
+}
+
+/**
+ * `workItemAddLinkedItems` / `workItemRemoveLinkedItems`: the work item must be readable (else
+ * GitLab's top-level error); the service's answer is GitLab's `message` or `errors`, and the work
+ * item comes back with its linked items as they now are.
+ */
+function linkedItemsMutation(
+  name: 'workItemAddLinkedItems' | 'workItemRemoveLinkedItems',
+  description: string,
+  run: (ctx: GraphQLContext, node: IssueNode, ids: number[], linkType: string | null) => Promise<LinkedItemsResult>,
+) {
+  const adding = name === 'workItemAddLinkedItems';
+  builder.relayMutationField(
+    name,
+    {
+      inputFields: (t) => ({
+        id: t.id({ required: true, description: 'Global ID of the work item.' }),
+        workItemsIds: t.idList({
+          required: true,
+          description: `Global IDs of the items to ${adding ? 'link' : 'unlink'}. Maximum number of IDs you can provide: ${MAX_LINKED_ITEMS}.`,
+        }),
+        ...(adding
+          ? {
+              linkType: t.field({
+                type: WorkItemRelatedLinkTypeEnum,
+                required: false,
+                description: 'Type of link. Defaults to `RELATED`.',
+              }),
+            }
+          : {}),
+      }),
+    },
+    {
+      description,
+      extensions: { ability: 'readWorkItem / adminWorkItemLink' },
+      authScopes: { signedIn: true },
+      resolve: async (_root, { input }, ctx): Promise<LinkedItemsPayload> => {
+        const ids = linkedItemIds(input.workItemsIds);
+        if (!adding && ids.length === 0) throw new GraphQLError('workItemsIds cannot be empty');
+        const node = await ctx.services.issues.findById(ctx.actor, fromGlobalId(String(input.id), 'WorkItem', 'Issue'));
+        if (!node) throw new GraphQLError(NOT_FOUND_MESSAGE);
+        const linkType = 'linkType' in input ? ((input.linkType as string | null | undefined) ?? null) : null;
+        const outcome = await runMutation(async () => ({ result: await run(ctx, node, ids, linkType) }), {
+          result: null,
+        });
+        return {
+          workItem: node,
+          message: outcome.result?.message ?? '',
+          errors: outcome.result?.errors ?? outcome.errors,
+        };
+      },
+    },
+    {
+      outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, LinkedItemsPayload>) => ({
+        workItem: t.field({
+          type: WorkItemRef,
+          nullable: true,
+          description: 'Updated work item.',
+          resolve: (p) => p.workItem,
+        }),
+        errors: t.stringList({ description: ERRORS_DESCRIPTION, resolve: (p) => p.errors }),
+        message: t.string({
+          nullable: true,
+          description: 'Linked items update result message.',
+          resolve: (p) => p.message,
+        }),
+      }),
+    },
+  );
+}
+
+linkedItemsMutation('workItemAddLinkedItems', 'Add linked items to the work item.', (ctx, node, ids, linkType) =>
+  ctx.services.workItems.addLinks(ctx.actor, node, {
+    ids,
+    linkType: (linkType ?? 'relates_to') as WorkItemLinksInput['linkType'],
+  }),
+);
+
+linkedItemsMutation('workItemRemoveLinkedItems', 'Remove items linked to the work item.', (ctx, node, ids) =>
+  ctx.services.workItems.removeLinks(ctx.actor, node, ids),
 );

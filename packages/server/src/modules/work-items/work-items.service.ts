@@ -66,6 +66,27 @@ export type WorkItemUpdateInput = WorkItemAttributes & {
 
 export const NO_WORK_ITEM_MESSAGE = 'No matching work item found. Make sure that you are adding a valid work item ID.';
 
+/** GitLab's answers of `workItemAddLinkedItems` (RelatedWorkItemLinks::CreateService). */
+export const LINK_TARGETS_NOT_FOUND =
+  'No matching work item found. Make sure you are adding a valid ID and you have access to the item.';
+export const ITEMS_ALREADY_LINKED = 'Items are already linked';
+
+/** What adding or removing linked items did: GitLab's `message` on success, else its `errors`. */
+export type LinkedItemsResult = { message: string; errors: string[] };
+
+/** GitLab's one error of several problems, one sentence each (`a. b.`; one problem stays as it is). */
+function joinSentences(problems: readonly string[]): string {
+  if (problems.length === 1) return problems[0] as string;
+  return `${problems.map((p) => p.replace(/\.$/, '')).join('. ')}.`;
+}
+
+/** Ruby's `to_sentence`: `1`, `1 and 2`, `1, 2, and 3`. */
+export function toSentence(items: readonly (string | number)[]): string {
+  const words = items.map(String);
+  if (words.length <= 2) return words.join(' and ');
+  return `${words.slice(0, -1).join(', ')}, and ${words.at(-1)}`;
+}
+
 type TimeTracking = { addSpent(actor: Actor, node: IssueNode, input: SpentInput): Promise<unknown> };
 
 export function workItemsService(db: Db, issues: ReturnType<typeof issuesService>, timeTracking: TimeTracking) {
@@ -172,6 +193,71 @@ export function workItemsService(db: Db, issues: ReturnType<typeof issuesService
       }
       if (timelog) await timeTracking.addSpent(actor, updated, timelog);
       return updated;
+    },
+
+    /**
+     * GitLab's `workItemAddLinkedItems`: links the work item to each of `ids` that the actor may
+     * link (Milepost's `adminWorkItemLink` on both sides). An id that is missing or hidden from the
+     * actor refuses the whole request, the same way for both (nothing is linked); a readable item
+     * the actor may not link is named in the errors while the others are linked; items already
+     * linked are skipped, and when all are, that is the error.
+     */
+    async addLinks(actor: Actor, node: IssueNode, input: WorkItemLinksInput): Promise<LinkedItemsResult> {
+      if (!(await can(db, actor, 'adminWorkItemLink', { type: 'Issue', ...node }))) {
+        return { message: '', errors: ['No matching work item found.'] };
+      }
+      const ids = [...new Set(input.ids)];
+      const found = await issues.findByIds(actor, ids);
+      if (ids.length === 0 || found.length !== ids.length) return { message: '', errors: [LINK_TARGETS_NOT_FOUND] };
+      const byId = new Map(found.map((target) => [target.issue.id, target]));
+      const targets = ids.map((id) => byId.get(id)).filter((target) => target !== undefined);
+      const linked = new Set(
+        (await issues.links.list(actor, node)).map((l) => l.other.issue.id).filter((id) => byId.has(id)),
+      );
+      if (targets.every((target) => linked.has(target.issue.id)))
+        return { message: '', errors: [ITEMS_ALREADY_LINKED] };
+      const problems: string[] = [];
+      const linkable: IssueNode[] = [];
+      for (const target of targets) {
+        if (linked.has(target.issue.id)) continue;
+        if (target.issue.id === node.issue.id) {
+          problems.push(`#${target.issue.iid} cannot be added: cannot be related to itself`);
+        } else if (!(await can(db, actor, 'adminWorkItemLink', { type: 'Issue', ...target }))) {
+          problems.push(
+            `Item with ID: ${target.issue.id} cannot be added. You don't have permission to perform this action.`,
+          );
+        } else linkable.push(target);
+      }
+      const made = linkable.length > 0 ? await issues.links.linkAll(actor, node, linkable, input.linkType) : [];
+      if (problems.length > 0) return { message: '', errors: [joinSentences(problems)] };
+      if (made.length === 0) return { message: '', errors: [ITEMS_ALREADY_LINKED] };
+      return {
+        message: `Successfully linked ID(s): ${toSentence(made.map((m) => m.target.issue.id))}.`,
+        errors: [],
+      };
+    },
+
+    /**
+     * GitLab's `workItemRemoveLinkedItems`: removes the links between the work item and each of
+     * `ids` whose other item the actor may link too. The message names what was removed and why
+     * the rest was not (no permission, not linked — a link to a hidden item is not linked to the
+     * actor); with nothing removed, that explanation is the error.
+     */
+    async removeLinks(actor: Actor, node: IssueNode, ids: readonly number[]): Promise<LinkedItemsResult> {
+      if (!(await can(db, actor, 'adminWorkItemLink', { type: 'Issue', ...node }))) {
+        return { message: '', errors: ['No work item found.'] };
+      }
+      const unique = [...new Set(ids)];
+      const { removed, failed } = await issues.links.unlinkAll(actor, node, unique);
+      const notLinked = unique.filter((id) => !removed.includes(id) && !failed.includes(id));
+      const problems = [
+        ...(failed.length > 0 ? [`${toSentence(failed)} could not be removed due to insufficient permissions`] : []),
+        ...(notLinked.length > 0 ? [`${toSentence(notLinked)} could not be removed due to not being linked`] : []),
+      ];
+      const explained = problems.length > 0 ? `IDs with errors: ${problems.join(', ')}.` : '';
+      if (removed.length === 0) return { message: '', errors: [explained] };
+      const message = `Successfully unlinked IDs: ${toSentence(removed)}.`;
+      return { message: explained ? `${message} ${explained}` : message, errors: [] };
     },
 
     /** Deletes the work item (its children stay, without a parent). */

@@ -1,8 +1,7 @@
-import { type Editor, Extension } from '@tiptap/core';
+import { Editor, Extension } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { EditorProps } from '@tiptap/pm/view';
-import { EditorContent, useEditor } from '@tiptap/react';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -42,8 +41,6 @@ export type RichTextEditorProps = {
   onPreview: () => void;
   /** Files pasted or dropped into the text. */
   onFiles?: (files: File[]) => void;
-  /** Called once the editor shows the text (the ready-time benchmark reads it). */
-  onReady?: () => void;
   /** The text of the block before the caret (null in code or with a selection), for the autocomplete. */
   onCaretText?: (textBefore: string | null) => void;
   /** Keys for the open autocomplete list: true when it took the key. */
@@ -125,10 +122,109 @@ function runCommand(editor: Editor, command: EditorCommand, askLink: () => void)
   }
 }
 
+type Callbacks = Pick<
+  RichTextEditorProps,
+  | 'onChange'
+  | 'onSave'
+  | 'onCancel'
+  | 'onPreview'
+  | 'onFiles'
+  | 'onCaretText'
+  | 'onAutocompleteKey'
+  | 'onBlur'
+  | 'autocompleteList'
+>;
+
+/** The text of the block before the caret for the autocomplete (null in code or with a selection). */
+function reportCaret(editor: Editor, callbacks: RefObject<Callbacks>) {
+  const report = callbacks.current.onCaretText;
+  if (!report) return;
+  const { selection } = editor.state;
+  const { $from } = selection;
+  const inCode = $from.parent.type.spec.code || editor.isActive('code');
+  report(selection.empty && !inCode ? $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc') : null);
+}
+
+/** The schema's extensions, the placeholder and the editing shortcuts of spec 002 §9.1. */
+function editorExtensions(placeholder: string, askLink: () => void, callbacks: RefObject<Callbacks>) {
+  return markdownExtensions([
+    Placeholder.configure({ placeholder }),
+    Extension.create({
+      name: 'editingShortcuts',
+      // Before StarterKit's own keys (Mod-Enter there is a hard break).
+      priority: 1000,
+      addKeyboardShortcuts() {
+        const run = (command: EditorCommand) => () => {
+          runCommand(this.editor, command, askLink);
+          return true;
+        };
+        const suggestion = (key: string) => () => callbacks.current.onAutocompleteKey?.(key) ?? false;
+        return {
+          ArrowDown: suggestion('ArrowDown'),
+          ArrowUp: suggestion('ArrowUp'),
+          Enter: suggestion('Enter'),
+          Tab: suggestion('Tab'),
+          'Mod-Shift-x': run('strike'),
+          'Mod-k': run('link'),
+          'Mod-]': run('indent'),
+          'Mod-[': run('outdent'),
+          'Mod-Shift-p': () => {
+            callbacks.current.onPreview();
+            return true;
+          },
+          // Saves (the form's own Ctrl/Cmd+Enter handler hears the key when there is no onSave).
+          'Mod-Enter': () => {
+            callbacks.current.onSave?.();
+            return true;
+          },
+          [ESCAPE]: () => {
+            if (callbacks.current.onAutocompleteKey?.('Escape')) return true;
+            callbacks.current.onCancel?.();
+            return Boolean(callbacks.current.onCancel);
+          },
+        };
+      },
+    }),
+  ]);
+}
+
+/** ProseMirror's props: the text box's attributes, Ctrl/Cmd writing the markdown, files pasted or dropped. */
+function editorPropsOf(
+  label: string,
+  compact: boolean | undefined,
+  writeNow: RefObject<() => void>,
+  callbacks: RefObject<Callbacks>,
+): EditorProps {
+  const takeFiles = (list: FileList | null | undefined) => {
+    const files = Array.from(list ?? []);
+    if (!callbacks.current.onFiles || files.length === 0) return false;
+    callbacks.current.onFiles(files);
+    return true;
+  };
+  return {
+    attributes: {
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-label': label,
+      class: [styles.prose, compact && styles.proseCompact].filter(Boolean).join(' '),
+      spellcheck: 'true',
+    },
+    // Ctrl/Cmd first: a shortcut of the form (Ctrl+Enter saves) then reads the markdown as typed.
+    handleKeyDown: (_view, event) => {
+      if (event.key === 'Control' || event.key === 'Meta') writeNow.current();
+      return false;
+    },
+    handlePaste: (_view, event) => takeFiles(event.clipboardData?.files),
+    handleDrop: (_view, event) => takeFiles(event.dataTransfer?.files),
+  };
+}
+
 /**
  * The rich text mode of the markdown editor (Tiptap). The text stays GitLab Flavored Markdown:
  * it is read with the server's parser and written back block by block, untouched blocks exactly
  * as they were (see markdown-serializer.ts). Loaded on demand, so the plain editor costs nothing.
+ * A keystroke renders no React: the editor lives outside React's tree (its own element), and the
+ * markdown is written a pause after typing (SERIALIZE_DELAY_MS).
  */
 export default function RichTextEditor({
   value,
@@ -143,7 +239,6 @@ export default function RichTextEditor({
   onCancel,
   onPreview,
   onFiles,
-  onReady,
   onCaretText,
   onAutocompleteKey,
   onBlur,
@@ -152,7 +247,7 @@ export default function RichTextEditor({
   // The latest markdown this editor wrote, so the parent's echo of it is not loaded again.
   const written = useRef(value);
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
-  const callbacks = useRef({
+  const callbacks = useRef<Callbacks>({
     onChange,
     onSave,
     onCancel,
@@ -175,173 +270,118 @@ export default function RichTextEditor({
     autocompleteList,
   };
   const askLink = useCallback(() => setLinkDraft('https://'), []);
-  // Writes the markdown now (set once the editor exists, below); the timer writes it after a pause.
+  // Writes the markdown now (set below); the timer writes it after a pause.
   const writeNow = useRef(() => {});
   const writeTimer = useRef<number | undefined>(undefined);
-
-  const reportCaret = (current: Editor) => {
-    const report = callbacks.current.onCaretText;
-    if (!report) return;
-    const { selection } = current.state;
-    const { $from } = selection;
-    const inCode = $from.parent.type.spec.code || current.isActive('code');
-    report(selection.empty && !inCode ? $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc') : null);
-  };
-
-  // Made once: Tiptap re-applies its options (a full view update of the document) whenever an
-  // extension or the editor props are new objects, which on a long text would cost every keystroke.
-  const [extensions] = useState(() =>
-    markdownExtensions([
-      Placeholder.configure({ placeholder }),
-      Extension.create({
-        name: 'editingShortcuts',
-        // Before StarterKit's own keys (Mod-Enter there is a hard break).
-        priority: 1000,
-        addKeyboardShortcuts() {
-          const run = (command: EditorCommand) => () => {
-            runCommand(this.editor, command, askLink);
-            return true;
-          };
-          const suggestion = (key: string) => () => callbacks.current.onAutocompleteKey?.(key) ?? false;
-          return {
-            ArrowDown: suggestion('ArrowDown'),
-            ArrowUp: suggestion('ArrowUp'),
-            Enter: suggestion('Enter'),
-            Tab: suggestion('Tab'),
-            'Mod-Shift-x': run('strike'),
-            'Mod-k': run('link'),
-            'Mod-]': run('indent'),
-            'Mod-[': run('outdent'),
-            'Mod-Shift-p': () => {
-              callbacks.current.onPreview();
-              return true;
-            },
-            // Saves (the form's own Ctrl/Cmd+Enter handler hears the key when there is no onSave).
-            'Mod-Enter': () => {
-              callbacks.current.onSave?.();
-              return true;
-            },
-            [ESCAPE]: () => {
-              if (callbacks.current.onAutocompleteKey?.('Escape')) return true;
-              callbacks.current.onCancel?.();
-              return Boolean(callbacks.current.onCancel);
-            },
-          };
-        },
-      }),
-    ]),
-  );
-  const [editorProps] = useState(
-    (): EditorProps => ({
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': label,
-        class: [styles.prose, compact && styles.proseCompact].filter(Boolean).join(' '),
-        spellcheck: 'true',
-      },
-      // Ctrl/Cmd first: a shortcut of the form (Ctrl+Enter saves) then reads the markdown as typed.
-      handleKeyDown: (_view, event) => {
-        if (event.key === 'Control' || event.key === 'Meta') writeNow.current();
-        return false;
-      },
-      handlePaste: (_view, event) => {
-        const files = Array.from(event.clipboardData?.files ?? []);
-        if (!callbacks.current.onFiles || files.length === 0) return false;
-        callbacks.current.onFiles(files);
-        return true;
-      },
-      handleDrop: (_view, event) => {
-        const files = Array.from(event.dataTransfer?.files ?? []);
-        if (!callbacks.current.onFiles || files.length === 0) return false;
-        callbacks.current.onFiles(files);
-        return true;
-      },
-    }),
-  );
-
-  const editor = useEditor({
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editable: !isDisabled,
-    autofocus: autoFocus ? 'end' : false,
-    extensions,
-    editorProps,
-    // Typing opens the suggestions (onUpdate); moving the caret only updates or closes an open list
-    // (a click into a text that ends in `@alice` opens nothing, as GitLab's).
-    onSelectionUpdate: ({ editor: updated }) => {
-      if (callbacks.current.autocompleteList) reportCaret(updated);
-    },
-    onBlur: () => {
-      writeNow.current();
-      callbacks.current.onBlur?.();
-    },
-    onUpdate: ({ editor: updated, transaction }) => {
-      if (transaction.getMeta(LOADING)) return;
-      window.clearTimeout(writeTimer.current);
-      if (updated.isEmpty !== (written.current.trim() === '')) writeNow.current();
-      else writeTimer.current = window.setTimeout(() => writeNow.current(), SERIALIZE_DELAY_MS);
-      reportCaret(updated);
-    },
-  });
+  // The editor, made once the element it lives in is there (below).
+  const editorRef = useRef<Editor | null>(null);
+  const live = useCallback(() => {
+    const editor = editorRef.current;
+    return editor && !editor.isDestroyed ? editor : null;
+  }, []);
+  const host = useRef<HTMLDivElement>(null);
+  // What the editor is made with: the props of its first render (it keeps them for its life).
+  const initial = useRef({ label, placeholder, compact, autoFocus, isDisabled, value });
 
   // The markdown of the document, written when it changed since the last write.
   writeNow.current = () => {
     window.clearTimeout(writeTimer.current);
     writeTimer.current = undefined;
-    if (!editor || editor.isDestroyed) return;
+    const editor = live();
+    if (!editor) return;
     const markdown = serializeMarkdown(editor.state.doc);
     if (markdown === written.current) return;
     written.current = markdown;
     callbacks.current.onChange(markdown);
   };
-  useEffect(() => () => window.clearTimeout(writeTimer.current), []);
 
-  // The text once the editor is mounted (EditorContent, a child, mounts it first), then whatever is
-  // set from outside (a template, a restored draft, Discard) replaces the document. Before the
-  // first paint: the form never shows an empty editor first (a frame less until it is ready).
-  const loaded = useRef(false);
+  /**
+   * The editor, made and filled with the text before the first paint (the form never shows an empty
+   * editor first): one editor and one parse of the markdown per mount. Made here rather than with
+   * Tiptap's `useEditor`, which makes one during render and, when the page is too busy to mount it
+   * within a millisecond, drops it and makes and fills a second one.
+   */
   useLayoutEffect(() => {
-    // Tiptap drops an editor that did not mount in time (a busy page) and renders a new one.
-    if (!editor || editor.isDestroyed) return;
-    if (!loaded.current || value !== written.current) {
-      window.clearTimeout(writeTimer.current);
-      written.current = value;
-      load(editor, value);
-    }
-    if (!loaded.current) {
-      loaded.current = true;
-      onReady?.();
-    }
-  }, [editor, value, onReady]);
+    const element = host.current;
+    if (!element) return;
+    const start = initial.current;
+    const editor = new Editor({
+      element,
+      editable: !start.isDisabled,
+      autofocus: start.autoFocus ? 'end' : false,
+      extensions: editorExtensions(start.placeholder, askLink, callbacks),
+      editorProps: editorPropsOf(start.label, start.compact, writeNow, callbacks),
+      // Typing opens the suggestions (onUpdate); moving the caret only updates or closes an open list
+      // (a click into a text that ends in `@alice` opens nothing, as GitLab's).
+      onSelectionUpdate: ({ editor: updated }) => {
+        if (callbacks.current.autocompleteList) reportCaret(updated, callbacks);
+      },
+      onBlur: () => {
+        writeNow.current();
+        callbacks.current.onBlur?.();
+      },
+      onUpdate: ({ editor: updated, transaction }) => {
+        if (transaction.getMeta(LOADING)) return;
+        window.clearTimeout(writeTimer.current);
+        if (updated.isEmpty !== (written.current.trim() === '')) writeNow.current();
+        else writeTimer.current = window.setTimeout(() => writeNow.current(), SERIALIZE_DELAY_MS);
+        reportCaret(updated, callbacks);
+      },
+    });
+    editorRef.current = editor;
+    written.current = start.value;
+    load(editor, start.value);
+    return () => {
+      // What was typed since the last write reaches the form before the editor goes.
+      writeNow.current();
+      editorRef.current = null;
+      editor.destroy();
+    };
+  }, [askLink]);
 
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setEditable(!isDisabled);
-  }, [editor, isDisabled]);
+  // A text set from outside (a template, a restored draft, Discard) replaces the document.
+  useLayoutEffect(() => {
+    const editor = live();
+    if (!editor || value === written.current) return;
+    window.clearTimeout(writeTimer.current);
+    written.current = value;
+    load(editor, value);
+  }, [value, live]);
 
-  // The open suggestions list, for assistive technology (the attributes above are fixed at creation).
+  const wasDisabled = useRef(isDisabled);
   useEffect(() => {
-    if (!editor || editor.isDestroyed || !editor.isInitialized) return;
-    const dom = editor.view.dom;
+    if (wasDisabled.current === isDisabled) return;
+    wasDisabled.current = isDisabled;
+    live()?.setEditable(!isDisabled, false);
+  }, [isDisabled, live]);
+
+  // The open suggestions list, for assistive technology (the other attributes are fixed at creation).
+  useEffect(() => {
+    const dom = live()?.view.dom;
+    if (!dom) return;
     if (onCaretText) dom.setAttribute('aria-autocomplete', 'list');
+    else dom.removeAttribute('aria-autocomplete');
     if (autocompleteList) dom.setAttribute('aria-controls', autocompleteList);
     else dom.removeAttribute('aria-controls');
-  }, [editor, autocompleteList, onCaretText]);
+  }, [autocompleteList, onCaretText, live]);
 
   useImperativeHandle(
     handle,
     () => ({
       run: (command) => {
-        if (editor && !editor.isDestroyed) runCommand(editor, command, askLink);
+        const editor = live();
+        if (editor) runCommand(editor, command, askLink);
       },
       insert: (markdown) => {
-        if (editor && !editor.isDestroyed) editor.chain().focus().insertContent(contentOf(editor, markdown)).run();
+        const editor = live();
+        if (editor) editor.chain().focus().insertContent(contentOf(editor, markdown)).run();
       },
       focus: () => {
-        if (editor && !editor.isDestroyed) editor.commands.focus();
+        live()?.commands.focus();
       },
       replaceBeforeCaret: (length, text) => {
-        if (!editor || editor.isDestroyed) return;
+        const editor = live();
+        if (!editor) return;
         const to = editor.state.selection.from;
         editor
           .chain()
@@ -350,18 +390,25 @@ export default function RichTextEditor({
           .run();
       },
       caretRect: () => {
-        if (!editor || editor.isDestroyed) return null;
+        const editor = live();
+        if (!editor) return null;
         const at = editor.view.coordsAtPos(editor.state.selection.from);
         return { left: at.left, top: at.top, height: at.bottom - at.top };
       },
       flush: () => writeNow.current(),
     }),
-    [editor, askLink],
+    [askLink, live],
   );
+
+  const closeLink = () => {
+    setLinkDraft(null);
+    live()?.commands.focus();
+  };
 
   const applyLink = () => {
     const href = linkDraft?.trim() ?? '';
     setLinkDraft(null);
+    const editor = live();
     if (!editor || href === '' || href === 'https://') return;
     const chain = editor.chain().focus();
     if (editor.state.selection.empty) {
@@ -386,27 +433,19 @@ export default function RichTextEditor({
             onChange={setLinkDraft}
             autoFocus
             onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                setLinkDraft(null);
-                editor?.commands.focus();
-              }
+              if (event.key === 'Escape') closeLink();
             }}
           />
           <Button type="submit" compact variant="primary">
             Insert link
           </Button>
-          <Button
-            compact
-            onPress={() => {
-              setLinkDraft(null);
-              editor?.commands.focus();
-            }}
-          >
+          <Button compact onPress={closeLink}>
             Cancel
           </Button>
         </form>
       )}
-      <EditorContent editor={editor} className={styles.richText} />
+      {/* The editor's own element: React renders nothing inside it (ProseMirror owns it). */}
+      <div ref={host} className={styles.richText} />
     </>
   );
 }
