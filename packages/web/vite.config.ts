@@ -1,13 +1,15 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { graphqlDocumentsPerChunk } from './vite-plugins/graphql-documents.ts';
+import { precompressAssets } from './vite-plugins/precompress.ts';
 
 /** Where the dev server sends API and session calls; the Milepost server in development. */
 const api = process.env.MILEPOST_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/health'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), graphqlDocumentsPerChunk(), precompressAssets()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -27,6 +29,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // `.vite/manifest.json`: the server announces the first URL's page chunks from it (decision 0052).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
@@ -45,7 +49,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     globals: true,
     // Time-outs are hang guards, not speed checks (speed is measured by benchmarks): two workers share

@@ -24,6 +24,7 @@ import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRestApi } from './http/rest-api.ts';
 import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
 import { createUiRouter } from './http/ui-router.ts';
+import { isWebAsset, webAppPage, webAssetOptions } from './http/web-app.ts';
 import { withWebSettings } from './http/web-settings.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
@@ -172,21 +173,13 @@ export async function buildApp(opts: {
   // The web app: static files, and index.html for every other GET so deep links work.
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    // index.html only through the fallback below, which adds the page's CSP nonce.
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-    });
-  }
+  if (hasWeb) await app.register(fastifyStatic, webAssetOptions(config.webDist));
+  const webPage = webAppPage(config.webDist);
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';
     // Missing API paths, JSON endpoints and build assets are 404s, never the app page.
-    const apiLike =
-      url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/assets/') || /\.json(\?|$)/.test(url);
+    const apiLike = url.startsWith('/api/') || url.startsWith('/oauth/') || isWebAsset(url) || /\.json(\?|$)/.test(url);
     if (!apiLike && read && hasWeb) {
       const pathname = url.split('?')[0] ?? '/';
       const status = await services.webPages.pageStatus(request.actor, pathname);
@@ -208,7 +201,7 @@ export async function buildApp(opts: {
         .header('content-security-policy', contentSecurityPolicy(nonce))
         .send(
           withWebSettings(
-            withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce),
+            withNonceMeta(await webPage(pathname), nonce),
             config,
             // A database hiccup serves the page with the default switches rather than failing it.
             await services.applicationSettings.current().catch(() => undefined),

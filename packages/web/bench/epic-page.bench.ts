@@ -12,13 +12,16 @@
  * - the longest task while loading.
  *
  * Prints each run and the medians with issue 15's targets (first tree row ≤ 500 ms, Roadmap tab
- * ≤ 500 ms); asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--build`,
- * `--no-build`, `--headed`.
+ * ≤ 500 ms); asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--compare DIR`
+ * (another web build's `dist`: the runs alternate between the served build and that one on the same
+ * server, each build with its own table), `--build`, `--no-build`, `--headed`.
  */
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
   addPaintMarks,
+  compareBuilds,
+  ensureBuild,
   loadAverage,
   openSignedIn,
   out,
@@ -40,7 +43,7 @@ const ROADMAP_ROW = 'ul[aria-label="Child epics"] > li';
 const READING_MS = 1000;
 
 const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } });
+  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } }, ['compare']);
 
 type Selectors = { title: string; treeRow: string; roadmapRow: string };
 
@@ -98,40 +101,48 @@ const ms = (v: number) => (Number.isNaN(v) ? '—' : String(Math.round(v)));
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const { server, browser } = await startBench('bench-epic-page', options);
+  // The served build first (a build empties dist), then the other's assets beside it, then the server.
+  await ensureBuild(options.build, out);
+  const variants = compareBuilds(options.compare);
+  const { server, browser } = await startBench('bench-epic-page', { ...options, build: 'never' });
   const target = await epicPath(browser, server);
-  const results: RunResult[] = [];
-  for (let i = 0; i < options.warmup + options.runs; i++) {
-    const warm = i < options.warmup;
+  const perBuild = variants.names.length;
+  const results = new Map<string, RunResult[]>(variants.names.map((name) => [name, []]));
+  for (let i = 0; i < (options.warmup + options.runs) * perBuild; i++) {
+    const warm = i < options.warmup * perBuild;
+    const build = variants.use(i);
     const result = await measure(browser, server, target);
     out(
-      `${warm ? 'warm-up' : `run ${i - options.warmup + 1}/${options.runs}`}: header ${ms(result.headerMs)} ms, ` +
+      `${perBuild > 1 ? `${build}, ` : ''}${warm ? 'warm-up' : `run ${Math.floor(i / perBuild) - options.warmup + 1}/${options.runs}`}: header ${ms(result.headerMs)} ms, ` +
         `first tree row ${ms(result.firstRowMs)} ms, Roadmap tab ${ms(result.roadmapTabMs)} ms ` +
         `(load average ${loadAverage()})`,
     );
-    if (!warm) results.push(result);
+    if (!warm) results.get(build)?.push(result);
   }
-  out();
-  out(
-    `Epic page (${target}), the demo; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${results.length} runs; load average ${loadAverage()}`,
-  );
-  out();
-  printRunTable(results, [
-    { label: 'Header: the title painted (ms)', pick: (r) => r.headerMs, format: ms },
-    {
-      label: 'First tree row painted, cold load (ms)',
-      pick: (r) => r.firstRowMs,
-      format: ms,
-      target: { text: `≤ ${TARGET.firstRowMs} ms`, within: (v) => v <= TARGET.firstRowMs },
-    },
-    {
-      label: 'Roadmap tab: click to first row painted (ms)',
-      pick: (r) => r.roadmapTabMs,
-      format: ms,
-      target: { text: `≤ ${TARGET.roadmapTabMs} ms`, within: (v) => v <= TARGET.roadmapTabMs },
-    },
-    { label: 'Longest task while loading (ms)', pick: (r) => r.longestTaskMs, format: ms },
-  ]);
+  variants.use(0);
+  for (const [build, runs] of results) {
+    out();
+    out(
+      `Epic page (${target}), the demo, ${build}; ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium; ${runs.length} runs; load average ${loadAverage()}`,
+    );
+    out();
+    printRunTable(runs, [
+      { label: 'Header: the title painted (ms)', pick: (r) => r.headerMs, format: ms },
+      {
+        label: 'First tree row painted, cold load (ms)',
+        pick: (r) => r.firstRowMs,
+        format: ms,
+        target: { text: `≤ ${TARGET.firstRowMs} ms`, within: (v) => v <= TARGET.firstRowMs },
+      },
+      {
+        label: 'Roadmap tab: click to first row painted (ms)',
+        pick: (r) => r.roadmapTabMs,
+        format: ms,
+        target: { text: `≤ ${TARGET.roadmapTabMs} ms`, within: (v) => v <= TARGET.roadmapTabMs },
+      },
+      { label: 'Longest task while loading (ms)', pick: (r) => r.longestTaskMs, format: ms },
+    ]);
+  }
 }
 
 await runBench('bench:web (epic page)', main);

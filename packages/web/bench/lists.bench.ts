@@ -15,11 +15,16 @@
  * filter change → new rows ≤ 300 ms), with the server's CPU time (Node + PostgreSQL) for the first
  * rows and for the filter, which the machine's load does not inflate; asserts nothing. Options:
  * `--runs N` (default 3), `--warmup N` (default 1), `--epics N`, `--issues N`, `--only TEXT` (only
- * the lists whose name contains it, e.g. 'group issues'), `--build`, `--no-build`, `--headed`.
+ * the lists whose name contains it, e.g. 'group issues'), `--compare DIR` (another web build's `dist`:
+ * the runs alternate between the served build and that one on the same server and data, each build
+ * with its own lines in the table — on a busy machine the only fair before/after), `--build`,
+ * `--no-build`, `--headed`.
  */
 import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
+  compareBuilds,
+  ensureBuild,
   loadAverage,
   median,
   openSignedIn,
@@ -45,7 +50,7 @@ const parseArgs = (argv: readonly string[]) =>
       epics: { min: 1, value: 10_000 },
       issues: { min: 1, value: 50_000 },
     },
-    [],
+    ['compare'],
     ['only'],
   );
 
@@ -149,34 +154,45 @@ const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const { server, browser } = await startBench('bench-lists', options);
+  // The served build first (a build empties dist), then the other's assets beside it, then the server.
+  await ensureBuild(options.build, out);
+  const variants = compareBuilds(options.compare);
+  const { server, browser } = await startBench('bench-lists', { ...options, build: 'never' });
   await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
   const all = [
     ...lists('acme', 'acme/website', 'demo'),
     ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
   ].filter((list) => !options.only || list.name.includes(options.only));
+  const perBuild = variants.names.length;
   const summary: string[][] = [];
   for (const list of all) {
-    for (let i = 0; i < options.warmup; i++) await measure(browser, server, list);
-    const results: RunResult[] = [];
-    for (let i = 0; i < options.runs; i++) {
+    for (let i = 0; i < options.warmup * perBuild; i++) {
+      variants.use(i);
+      await measure(browser, server, list);
+    }
+    const results = new Map<string, RunResult[]>(variants.names.map((name) => [name, []]));
+    for (let i = 0; i < options.runs * perBuild; i++) {
+      const build = variants.use(i);
       const r = await measure(browser, server, list);
-      results.push(r);
+      results.get(build)?.push(r);
       out(
-        `${list.name} ${list.path} run ${i + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows; server CPU ${ms(r.firstRowsCpuMs)} for the first rows, ${ms(r.filterCpuMs)} for the filter; load average ${loadAverage()})`,
+        `${list.name} ${list.path}${perBuild > 1 ? `, ${build}` : ''} run ${Math.floor(i / perBuild) + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows; server CPU ${ms(r.firstRowsCpuMs)} for the first rows, ${ms(r.filterCpuMs)} for the filter; load average ${loadAverage()})`,
       );
     }
-    const next = results.map((r) => r.nextPageMs).filter((v): v is number => v !== null);
-    const filtered = results.map((r) => r.filterMs).filter((v): v is number => v !== null);
-    summary.push([
-      list.name,
-      ms(median(results.map((r) => r.firstRowsMs))),
-      ms(next.length ? median(next) : null),
-      ms(filtered.length ? median(filtered) : null),
-      ms(median(results.map((r) => r.firstRowsCpuMs))),
-      ms(median(results.map((r) => r.filterCpuMs))),
-    ]);
+    for (const [build, runs] of results) {
+      const next = runs.map((r) => r.nextPageMs).filter((v): v is number => v !== null);
+      const filtered = runs.map((r) => r.filterMs).filter((v): v is number => v !== null);
+      summary.push([
+        perBuild > 1 ? `${list.name}, ${build}` : list.name,
+        ms(median(runs.map((r) => r.firstRowsMs))),
+        ms(next.length ? median(next) : null),
+        ms(filtered.length ? median(filtered) : null),
+        ms(median(runs.map((r) => r.firstRowsCpuMs))),
+        ms(median(runs.map((r) => r.filterCpuMs))),
+      ]);
+    }
   }
+  variants.use(0);
   out();
   out(
     `Lists, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium, signed in as ${USER}; ${options.runs} runs, median; load average ${loadAverage()}`,

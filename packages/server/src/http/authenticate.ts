@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import { type Actor, anonymousActor, userActor } from '../authz/actor.ts';
 import type { Services } from '../modules/services.ts';
+import { isWebAsset } from './web-app.ts';
 
 export const SESSION_COOKIE = '_milepost_session';
 export const CSRF_COOKIE = '_milepost_csrf';
@@ -65,6 +66,9 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
 
   app.addHook('onRequest', async (request, reply) => {
     request.actor = anonymousActor();
+    // The web app's built files are the same for everyone and cached for good: no session lookup (a
+    // page load asks for dozens of them at once) and no cookies on them.
+    if (isWebAsset(request.url)) return;
     const query = request.query as Record<string, unknown> | undefined;
     const token =
       (request.headers['private-token'] as string | undefined) ??
