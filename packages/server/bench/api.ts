@@ -515,6 +515,9 @@ try {
   const restSql = [];
   for (let i = 0; i < 15; i++) restSql.push((await queriesOf(rest(restUrl))).reduce((sum, q) => sum + q.ms, 0));
   const restCpu = await cpuPerRequest(rest(restUrl), RUNS);
+  const projectRestUrl = `/api/v4/projects/${project.project.id}/issues?per_page=100&state=opened`;
+  const projectRestList = await time(rest(projectRestUrl));
+  const projectRestQueries = await queriesOf(rest(projectRestUrl));
   const countsQuery = `query($fullPath: ID!) { group(fullPath: $fullPath) { issueStatusCounts { opened closed all } } }`;
   const tabCounts = await time(gql(countsQuery, { fullPath: groupPath }));
   out();
@@ -532,6 +535,10 @@ try {
     )} summed in SQL (p50); the app's own CPU ${ms(restCpu)} per request (load average ${
       fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
     })`,
+  );
+  out(
+    `  REST GET /projects/:id/issues?per_page=100 (${project.project.path}) p50 ${ms(projectRestList.p50)} ` +
+      `(p95 ${ms(projectRestList.p95)}), ${projectRestQueries.length} queries`,
   );
   if (flag('--queries'))
     for (const q of restQueries)

@@ -4,13 +4,20 @@
  * `IssueFilter`; this file is the only place that turns them into SQL.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { keyOrder, type SortKey } from '../../db/keyset.ts';
+import { groups, issues, projects } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
 import {
   type IssueIterationFilter,
   iterationConditions,
   type NegatedIssueIterationFilter,
 } from './issue-iteration-filters.ts';
+
+/** The aliases the lists' statements give the tables the conditions name: issue `i`, project `p`, its group `pg`. */
+export const i = alias(issues, 'i');
+export const p = alias(projects, 'p');
+export const pg = alias(groups, 'pg');
 
 export type Wildcard = 'NONE' | 'ANY';
 export const ISSUE_TYPES = ['issue', 'incident', 'task'] as const;

@@ -3,16 +3,11 @@
  * order's positions are in relative-order.repository.ts).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { beyond, type KeyCursor, keyOrder, keyValues } from '../../db/keyset.ts';
-import type { IssueRow } from '../../db/schema.ts';
-import { groups, issues, projects } from '../../db/schema.ts';
-import { type IssueFilter, issueConditions, issueSortKey } from './issue-filters.ts';
-
-const i = alias(issues, 'i');
-const p = alias(projects, 'p');
-const pg = alias(groups, 'pg');
+import { type IssueFilter, i, issueConditions, issueSortKey, p, pg } from './issue-filters.ts';
+import { issueNodeColumns, issueNodeOf } from './issues.repository.ts';
+import type { IssueNode } from './issues.types.ts';
 
 export type IssueStateCounts = { opened: number; closed: number; all: number };
 
@@ -43,22 +38,20 @@ export function issueListsRepository(db: Db) {
 
     /**
      * One keyset page of the issues matching the filter among those `visible`, in the list's order,
-     * each with its cursor, and whether more rows lie beyond the page in the direction read. The
-     * cost does not grow with the depth of the page: the cursor is a condition, not an offset.
+     * each with its cursor (the rows as nodes: with project, group and assignees), and whether more
+     * rows lie beyond the page in the direction read. The cost does not grow with the depth of the
+     * page: the cursor is a condition, not an offset.
      */
     async keysetPage(
       visible: SQL,
       filter: IssueFilter,
       page: IssueKeysetPage,
-    ): Promise<{ rows: { issue: IssueRow; cursor: IssueCursor }[]; more: boolean }> {
+    ): Promise<{ rows: { node: IssueNode; cursor: IssueCursor }[]; more: boolean }> {
       const key = issueSortKey(filter.sort);
       const backward = page.last !== undefined && page.first === undefined;
       const limit = (backward ? page.last : page.first) ?? 0;
       const found = await db
-        .select({
-          issue: i,
-          values: keyValues(key),
-        })
+        .select({ ...issueNodeColumns, values: keyValues(key) })
         .from(i)
         .innerJoin(p, eq(p.id, i.projectId))
         .innerJoin(pg, eq(pg.id, p.groupId))
@@ -72,7 +65,9 @@ export function issueListsRepository(db: Db) {
         )
         .orderBy(keyOrder(key, ID, backward))
         .limit(limit + 1);
-      const rows = found.slice(0, limit).map((r) => ({ issue: r.issue, cursor: { values: r.values, id: r.issue.id } }));
+      const rows = found
+        .slice(0, limit)
+        .map((r) => ({ node: issueNodeOf(r), cursor: { values: r.values, id: r.issue.id } }));
       return { rows: backward ? rows.reverse() : rows, more: found.length > limit };
     },
 

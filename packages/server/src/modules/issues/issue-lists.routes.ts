@@ -85,15 +85,13 @@ export function issueListsUiRoutes(ui: UiRouter, services: Services, config: Con
     const filter = { ...(await issueFilterFromListUrl(pairs, findEpicId)), ...scope.filter };
     if (kind === '.atom') {
       // The feed: the 20 most recently updated issues of the filter, as GitLab's issues.atom.
-      const { rows } = await services.issues.list(
+      const { rows, details } = await services.issues.list(
         request.actor,
         { ...filter, sort: 'UPDATED_DESC' },
-        {
-          limit: 20,
-          offset: 0,
-        },
+        { limit: 20, offset: 0 },
+        { details: true },
       );
-      const entities = await presentIssues(services, request.actor, rows, base);
+      const entities = await presentIssues(services, request.actor, rows, base, { details });
       const query = request.url.includes('?') ? `?${request.url.split('?')[1]}` : '';
       const updated = rows[0]?.issue.updatedAt ?? new Date();
       reply.header('content-type', 'application/atom+xml; charset=utf-8');

@@ -14,12 +14,7 @@ import type { ProjectWithGroup } from '../projects/projects.service.ts';
 import { moveBetween } from '../relative-order.ts';
 import type { HealthStatus, IssueFilter } from './issue-filters.ts';
 import type { IssueInput } from './issue-input.ts';
-import {
-  type IssueCursor,
-  type IssueKeysetPage,
-  type IssueStateCounts,
-  issueListsRepository,
-} from './issue-lists.repository.ts';
+import { type IssueKeysetPage, type IssueStateCounts, issueListsRepository } from './issue-lists.repository.ts';
 import { issueNodes } from './issue-nodes.ts';
 import { lockEpicTreesOf } from './issues.adapters.ts';
 import type { IssueNode } from './issues.types.ts';
@@ -77,20 +72,7 @@ export function issueListsService(db: Db, issues: IssueOperations) {
       const visible = await visibleIssuesSql(db, actor);
       const f = { ...filter, reactionUserId: actor.user?.id };
       const { rows, more } = await repo.keysetPage(visible, f, page);
-      const nodes = new Map(
-        (
-          await issueNodes(
-            db,
-            rows.map((r) => r.issue.id),
-            rows.map((r) => r.issue),
-          )
-        ).map((n) => [n.issue.id, n]),
-      );
-      const edges = rows.flatMap((r): { node: IssueNode; cursor: IssueCursor }[] => {
-        const node = nodes.get(r.issue.id);
-        return node ? [{ node, cursor: r.cursor }] : [];
-      });
-      return { edges, more, count: () => repo.count(visible, f) };
+      return { edges: rows, more, count: () => repo.count(visible, f) };
     },
 
     /** Open, closed and all readable issues matching the filter (its state ignored). */

@@ -3,6 +3,7 @@ import type { Actor } from '../../authz/actor.ts';
 import { NotFoundError } from '../../errors.ts';
 import { resourceId } from '../../http/grape-params.ts';
 import type { Services } from '../services.ts';
+import type { IssueDetails } from './issue-details.ts';
 import { issueEntity } from './issues.entity.ts';
 import type { IssueNode } from './issues.types.ts';
 
@@ -12,12 +13,12 @@ export async function presentIssues(
   actor: Actor,
   nodes: IssueNode[],
   baseUrl: string,
-  opts: { labelDetails?: boolean } = {},
+  opts: { labelDetails?: boolean; details?: Map<number, IssueDetails> } = {},
 ) {
-  const details = await services.issues.details(actor, nodes);
+  const details = opts.details ?? (await services.issues.details(actor, nodes));
   return nodes.flatMap((n) => {
     const d = details.get(n.issue.id);
-    return d ? [issueEntity(n, d, baseUrl, opts)] : [];
+    return d ? [issueEntity(n, d, baseUrl, { labelDetails: opts.labelDetails })] : [];
   });
 }
 

@@ -1,5 +1,5 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   type GroupRow,
@@ -17,12 +17,33 @@ import {
   subscriptions,
 } from '../../db/schema.ts';
 import { writeBehind } from '../../db/transaction.ts';
-import { bigintIds, type IssueFilter, issueConditions, issueOrder } from './issue-filters.ts';
+import { type IssuePageFacts, issueFactsColumns, issueFactsOf } from './issue-details.repository.ts';
+import { bigintIds, type IssueFilter, i, issueConditions, issueOrder, p, pg } from './issue-filters.ts';
+import type { IssueNode } from './issues.types.ts';
 
-/** The aliases the visibility and filter conditions name: issue `i`, project `p`, its group `pg`. */
-const i = alias(issues, 'i');
-const p = alias(projects, 'p');
-const pg = alias(groups, 'pg');
+/**
+ * The columns of a list's rows that make them `IssueNode`s (the issue, its project and group, the
+ * assignees' ids), for a query over `i` inner-joined to its project `p` and the project's group `pg`:
+ * a page needs no further statement before access can be decided on it.
+ */
+export const issueNodeColumns = {
+  issue: i,
+  project: p,
+  group: pg,
+  assigneeIds: sql<
+    (string | number)[]
+  >`ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.user_id)`,
+};
+
+/** A row of `issueNodeColumns` as the node it is. */
+export function issueNodeOf(row: {
+  issue: IssueRow;
+  project: ProjectRow;
+  group: GroupRow;
+  assigneeIds: (string | number)[];
+}): IssueNode {
+  return { issue: row.issue, project: row.project, group: row.group, assigneeIds: row.assigneeIds.map(Number) };
+}
 
 export type NewIssue = typeof issues.$inferInsert;
 export type IssueChanges = Partial<Omit<NewIssue, 'id' | 'projectId' | 'iid' | 'createdAt'>>;
@@ -60,12 +81,6 @@ export function issuesRepository(db: Db) {
       )[0];
     },
 
-    /**
-     * One page of the matching issues (an ordered scan that stops after the page: the order's index
-     * when there is one, migration 0017) and, in a statement of its own, their number. With
-     * `countUpTo`, counting stops past that many (GitLab counts at most 10,000 for its headers): the
-     * total is then `countUpTo + 1` for "more", and `more` says whether another page follows.
-     */
     /** Projects with their groups, in one statement (an issue page's containers). */
     async projectsWithGroups(projectIds: readonly number[]): Promise<{ project: ProjectRow; group: GroupRow }[]> {
       if (projectIds.length === 0) return [];
@@ -76,30 +91,58 @@ export function issuesRepository(db: Db) {
         .where(sql`${projects.id} = ANY(${bigintIds(projectIds)})`);
     },
 
+    /**
+     * One page of the matching issues as nodes (an ordered scan that stops after the page: the
+     * order's index when there is one, migration 0017) and, in a statement of its own beside it,
+     * their number. With `countUpTo`, counting stops past that many (GitLab counts at most 10,000
+     * for its headers): the total is then `countUpTo + 1` for "more", and `more` says whether
+     * another page follows. With `factsFor`, the page's rows also carry everything the entities show
+     * beside them (issue-details.repository.ts): the page's ids are chosen in a subquery and only
+     * those rows read the facts, so the page is still ONE statement.
+     */
     async list(
       visible: SQL,
       filter: IssueFilter,
       page: { limit: number; offset: number },
-      countUpTo?: number,
-    ): Promise<{ rows: IssueRow[]; total: number; more: boolean }> {
+      opts: { countUpTo?: number; factsFor?: { viewerId: number | null } } = {},
+    ): Promise<{ rows: IssueNode[]; facts?: Map<number, IssuePageFacts>; total: number; more: boolean }> {
       // `visible` and the filter read only `i` (the project rules are sets decided once per query).
       const where = and(visible, ...issueConditions(filter));
       const matching = db.select({ one: sql`1` }).from(i).where(where);
-      const counted = countUpTo === undefined ? matching : matching.limit(countUpTo + 1);
+      const counted = opts.countUpTo === undefined ? matching : matching.limit(opts.countUpTo + 1);
       const count = async () =>
         Number((await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('matching')))[0]?.n ?? 0);
       if (page.limit === 0) return { rows: [], total: await count(), more: false };
-      const [found, total] = await Promise.all([
+      const order = issueOrder(filter.sort);
+      const withContainers = <T extends SelectedFields>(columns: T) =>
         db
-          .select({ issue: i })
+          .select({ ...issueNodeColumns, ...columns })
+          .from(i)
+          .innerJoin(p, eq(p.id, i.projectId))
+          .innerJoin(pg, eq(pg.id, p.groupId));
+      const read = async () => {
+        if (!opts.factsFor) {
+          const found = await withContainers({})
+            .where(where)
+            .orderBy(order)
+            .limit(page.limit + 1)
+            .offset(page.offset);
+          return { found: found.map(issueNodeOf), facts: undefined };
+        }
+        const ids = db
+          .select({ id: i.id })
           .from(i)
           .where(where)
-          .orderBy(issueOrder(filter.sort))
+          .orderBy(order)
           .limit(page.limit + 1)
-          .offset(page.offset),
-        count(),
-      ]);
-      return { rows: found.slice(0, page.limit).map((r) => r.issue), total, more: found.length > page.limit };
+          .offset(page.offset);
+        const found = await withContainers(issueFactsColumns(opts.factsFor.viewerId))
+          .where(inArray(i.id, ids))
+          .orderBy(order);
+        return { found: found.map(issueNodeOf), facts: new Map(found.map((r) => [r.issue.id, issueFactsOf(r)])) };
+      };
+      const [{ found, facts }, total] = await Promise.all([read(), count()]);
+      return { rows: found.slice(0, page.limit), facts, total, more: found.length > page.limit };
     },
 
     /** Ids of the given issues that are `visible` (a condition over i, p, pg). */

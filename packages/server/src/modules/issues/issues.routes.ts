@@ -70,9 +70,12 @@ export function issuesRoutes(api: FastifyInstance, services: Services, config: C
       ...(scope === 'assigned_to_me' && user ? { assigneeId: user.id } : {}),
       ...(await where(q)),
     };
-    const { rows, total, more } = await services.issues.list(request.actor, scoped, page, { countUpTo: MAX_COUNTED });
+    const { rows, total, more, details } = await services.issues.list(request.actor, scoped, page, {
+      countUpTo: MAX_COUNTED,
+      details: true,
+    });
     setPaginationHeaders(request, reply, page, total, base, more);
-    return await presentIssues(services, request.actor, rows, base, { labelDetails });
+    return await presentIssues(services, request.actor, rows, base, { labelDetails, details });
   }
 
   restRoutes(api, (r) => {

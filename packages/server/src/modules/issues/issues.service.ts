@@ -28,7 +28,7 @@ import { FieldErrors } from '../validation.ts';
 import { workItemLinksRepository } from '../work-items/work-item-links.repository.ts';
 import { epicIssuesRepository } from './epic-issues.repository.ts';
 import { epicIssuesService, linkIssueToEpic, unlinkIssue } from './epic-issues.service.ts';
-import { issueDetails } from './issue-details.ts';
+import { type IssueDetails, issueDetails } from './issue-details.ts';
 import type { IssueFilter } from './issue-filters.ts';
 import { type IssueInput, metadataKeys, STALE_ISSUE_MESSAGE, validateIssueInput } from './issue-input.ts';
 import { issueLinksService } from './issue-links.service.ts';
@@ -190,26 +190,22 @@ export function issuesService(db: Db) {
     /**
      * One page of issues the actor may read, their number and whether more follow. `countUpTo`
      * bounds the counting (REST's headers: GitLab counts at most 10,000); the total is then at most
-     * `countUpTo + 1`.
+     * `countUpTo + 1`. With `details`, the page comes with what the entities show beside each issue,
+     * read in the page's own statement (`presentIssues` takes them).
      */
     async list(
       actor: Actor,
       filter: IssueFilter,
       page: Page,
-      opts: { countUpTo?: number } = {},
-    ): Promise<{ rows: IssueNode[]; total: number; more: boolean }> {
+      opts: { countUpTo?: number; details?: boolean } = {},
+    ): Promise<{ rows: IssueNode[]; total: number; more: boolean; details?: Map<number, IssueDetails> }> {
       const visible = await visibleIssuesSql(db, actor);
       const f = { ...filter, reactionUserId: actor.user?.id };
-      const { rows, total, more } = await repo.list(visible, f, page, opts.countUpTo);
-      return {
-        rows: await issueNodes(
-          db,
-          rows.map((r) => r.id),
-          rows,
-        ),
-        total,
-        more,
-      };
+      const { rows, facts, total, more } = await repo.list(visible, f, page, {
+        countUpTo: opts.countUpTo,
+        factsFor: opts.details ? { viewerId: actor.user?.id ?? null } : undefined,
+      });
+      return { rows, total, more, details: facts && (await issueDetails(db, actor, rows, facts)) };
     },
 
     async create(actor: Actor, project: ProjectWithGroup, input: IssueInput): Promise<IssueNode> {

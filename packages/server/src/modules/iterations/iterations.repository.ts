@@ -50,6 +50,23 @@ function toIteration(r: Record<string, unknown>): IterationRow {
   };
 }
 
+/**
+ * The iteration `iterationId` (an SQL expression, e.g. an issue's column) with its group's full path,
+ * as one JSON value (null when none): for a statement that reads it beside other things.
+ */
+export function iterationOfIssueJson(iterationId: SQL) {
+  return sql<Record<
+    string,
+    unknown
+  > | null>`(SELECT row_to_json(x) FROM (SELECT ${ITERATION_COLUMNS}, ig.full_path AS group_full_path
+    FROM iterations it JOIN groups ig ON ig.id = it.group_id WHERE it.id = ${iterationId}) x)`;
+}
+
+/** An iteration and its group's path from `iterationOfIssueJson`. */
+export function iterationFromJson(json: Record<string, unknown>): { row: IterationRow; groupPath: string } {
+  return { row: toIteration(json), groupPath: String(json.group_full_path) };
+}
+
 export type CadenceValues = Omit<CadenceRow, 'id' | 'groupId' | 'createdAt' | 'updatedAt'>;
 
 export type CadenceListFilter = {

@@ -122,13 +122,14 @@ export function milestonesRoutes(api: FastifyInstance, services: Services, confi
     r.get<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id/issues`, async (request, reply) => {
       const page = pageOf(request.query as Params);
       const milestone = await findMilestone(await container(request), request);
-      const { rows, total } = await services.issues.list(
+      const { rows, total, details } = await services.issues.list(
         request.actor,
         { milestoneId: milestone.id, state: 'all', sort: 'LABEL_PRIORITY_ASC' },
         page,
+        { details: true },
       );
       setPaginationHeaders(request, reply, page, total, base);
-      return await presentIssues(services, request.actor, rows, base);
+      return await presentIssues(services, request.actor, rows, base, { details });
     });
 
     r.put<MilestoneParams>(`/${kind}/:id/milestones/:milestone_id`, async (request) => {
