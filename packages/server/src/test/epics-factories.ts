@@ -1,10 +1,11 @@
 /** Named builders for epics (and the issues that hang under them). They go through the services. */
+import { beforeAll } from 'vitest';
 import { userActor } from '../authz/actor.ts';
 import type { GroupRow, UserRow } from '../db/schema.ts';
 import type { EpicInput } from '../modules/epics/epic-input.ts';
 import type { EpicWithGroup } from '../modules/epics/epics.service.ts';
 import type { ProjectWithGroup } from '../modules/projects/projects.service.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 let sequence = 0;
 const next = () => {
@@ -61,4 +62,23 @@ export function epicsFactories(t: Pick<TestApp, 'services' | 'systemAdmin'>) {
   }
 
   return { buildEpic, buildIssue };
+}
+
+/** What `epicsGroupFixture` sets up. */
+export type EpicsGroupFixture = { t: TestApp; owner: UserRow; guest: UserRow; group: GroupRow };
+
+/**
+ * The set-up the epics list tests share: a test app, a public group at `path` with its Owner, and a
+ * signed-in user who is no member of it (`guest`). Called inside `describe`, it fills the returned
+ * object before the describe's own `beforeAll`s and its tests run.
+ */
+export function epicsGroupFixture(path: string): EpicsGroupFixture {
+  const fixture = {} as EpicsGroupFixture;
+  beforeAll(async () => {
+    fixture.t = await createTestApp();
+    fixture.owner = await fixture.t.buildUser();
+    fixture.guest = await fixture.t.buildUser();
+    fixture.group = await fixture.t.buildGroup({ path, owner: fixture.owner, visibility: 'public' });
+  });
+  return fixture;
 }

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { AbuseReportRow } from '../../db/schema.ts';
 import { AppError, ForbiddenError, NOT_FOUND_MESSAGE, UnauthorizedError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { EpicRef, IssueRef } from '../../graphql/refs.ts';
@@ -71,13 +72,7 @@ export const AbuseReportRef = builder.objectRef<AbuseReportRow>('AbuseReport').i
   }),
 });
 
-export const AbuseReportConnection = builder.connectionObject(
-  { type: AbuseReportRef, name: 'AbuseReportConnection' },
-  { name: 'AbuseReportEdge' },
-);
-builder.objectField(AbuseReportConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const AbuseReportConnection = countedConnection(AbuseReportRef, 'AbuseReport');
 
 builder.queryFields((t) => ({
   abuseReports: t.connection(

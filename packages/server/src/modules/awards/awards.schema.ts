@@ -3,6 +3,7 @@ import { awardEmojiUnicode } from '@milepost/shared/domain/emoji';
 import { GraphQLError } from 'graphql';
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import { runMutation } from '../../graphql/mutation.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { EpicRef, IssueRef } from '../../graphql/refs.ts';
@@ -29,13 +30,7 @@ export const AwardEmojiRef = builder.objectRef<AwardRow>('AwardEmoji').implement
   }),
 });
 
-export const AwardEmojiConnection = builder.connectionObject(
-  { type: AwardEmojiRef, name: 'AwardEmojiConnection' },
-  { name: 'AwardEmojiEdge' },
-);
-builder.objectField(AwardEmojiConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const AwardEmojiConnection = countedConnection(AwardEmojiRef, 'AwardEmoji');
 
 function page(rows: AwardRow[], args: { first?: number | null; after?: string | null }) {
   return offsetConnection(args, async ({ limit, offset }) => ({

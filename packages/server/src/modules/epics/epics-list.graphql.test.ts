@@ -6,9 +6,8 @@
 
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GroupRow, UserRow } from '../../db/schema.ts';
-import { epicsFactories } from '../../test/epics-factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { epicsFactories, epicsGroupFixture } from '../../test/epics-factories.ts';
 
 const LIST = `query($fullPath: ID!, $sort: EpicSort, $state: EpicState, $search: String, $in: [IssuableSearchableField!],
   $first: Int, $last: Int, $after: String, $before: String) {
@@ -32,17 +31,10 @@ type List = {
 };
 
 describe('the epics list queries', () => {
-  let t: TestApp;
-  let owner: UserRow;
-  let guest: UserRow;
-  let group: GroupRow;
+  const fx = epicsGroupFixture('el');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const f = epicsFactories(t);
-    owner = await t.buildUser({ username: 'el-owner' });
-    guest = await t.buildUser({ username: 'el-guest' });
-    group = await t.buildGroup({ path: 'el', owner, visibility: 'public' });
+    const f = epicsFactories(fx.t);
     for (const [title, extra] of [
       ['Charlie', {}],
       ['Alpha', { description: 'mentions bravo' }],
@@ -50,19 +42,19 @@ describe('the epics list queries', () => {
       ['Delta', { closed: true }],
       ['Echo', { confidential: true }],
     ] as const) {
-      await f.buildEpic({ group, title, author: owner, ...extra });
+      await f.buildEpic({ group: fx.group, title, author: fx.owner, ...extra });
     }
     // A manual order unlike the titles': Bravo, Echo, Alpha, Charlie, Delta.
     const order = ['Bravo', 'Echo', 'Alpha', 'Charlie', 'Delta'];
     for (const [index, title] of order.entries()) {
-      await t.database.db.execute(
+      await fx.t.database.db.execute(
         sql`UPDATE epics SET relative_position = ${(index + 1) * 1000} WHERE title = ${title}`,
       );
     }
   });
 
-  const run = (variables: Record<string, unknown>, as: UserRow | null = owner) =>
-    t.graphql<List>(LIST, { fullPath: 'el', ...variables }, { as });
+  const run = (variables: Record<string, unknown>, as: UserRow | null = fx.owner) =>
+    fx.t.graphql<List>(LIST, { fullPath: 'el', ...variables }, { as });
 
   it('sorts by the manual order (RELATIVE_POSITION_ASC)', async () => {
     const res = await run({ sort: 'RELATIVE_POSITION_ASC', state: 'all', first: 20 });
@@ -97,7 +89,7 @@ describe('the epics list queries', () => {
   });
 
   it('neither lists nor counts what the viewer may not see', async () => {
-    const asGuest = await run({ state: 'all', sort: 'TITLE_ASC', first: 20 }, guest);
+    const asGuest = await run({ state: 'all', sort: 'TITLE_ASC', first: 20 }, fx.guest);
     expect(asGuest.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
     expect(asGuest.data?.group?.opened.count).toBe(3);
     const visitor = await run({ state: 'all', first: 20 }, null);
@@ -105,14 +97,14 @@ describe('the epics list queries', () => {
   });
 
   it('gives the list and its tab counts one `filters` value (EpicFilterInput)', async () => {
-    const res = await t.graphql<List>(
+    const res = await fx.t.graphql<List>(
       `query($f: EpicFilterInput) { group(fullPath: "el") {
         epics(state: all, sort: TITLE_ASC, filters: $f, first: 20) {
           count nodes { title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
         opened: epics(state: opened, filters: $f, first: 0) { count nodes { id } }
         closed: epics(state: closed, filters: $f, first: 0) { count } } }`,
       { f: { search: 'a', in: ['TITLE'], not: { labelName: ['x'] }, confidential: false } },
-      { as: owner },
+      { as: fx.owner },
     );
     expect(res.errors).toBeUndefined();
     expect(res.data?.group?.epics.nodes.map((n) => n.title)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
@@ -121,10 +113,10 @@ describe('the epics list queries', () => {
   });
 
   it('refuses a filter given both as an argument and in `filters`', async () => {
-    const res = await t.graphql(
+    const res = await fx.t.graphql(
       'query { group(fullPath: "el") { epics(search: "a", filters: { search: "b" }) { count } } }',
       {},
-      { as: owner },
+      { as: fx.owner },
     );
     expect(res.errors?.[0]?.message).toBe('`search` is given both as an argument and in `filters`; give it once.');
   });
@@ -135,14 +127,14 @@ describe('the epics list queries', () => {
         (n) => n.title,
       );
     const epicByTitle = async (title: string) => {
-      const r = await t.database.db.execute<{ id: string; iid: number }>(
+      const r = await fx.t.database.db.execute<{ id: string; iid: number }>(
         sql`SELECT id, iid FROM epics WHERE title = ${title}`,
       );
       return { id: Number(r.rows[0]?.id), iid: Number(r.rows[0]?.iid) };
     };
-    const move = async (title: string, before: string | null, after: string | null, as: UserRow = owner) => {
+    const move = async (title: string, before: string | null, after: string | null, as: UserRow = fx.owner) => {
       const moved = await epicByTitle(title);
-      return t.request({
+      return fx.t.request({
         method: 'PUT',
         url: `/groups/el/-/epics/${moved.iid}/reorder`,
         payload: {
@@ -165,8 +157,8 @@ describe('the epics list queries', () => {
     });
 
     it('spreads the positions once when two neighbours leave no room', async () => {
-      await t.database.db.execute(sql`UPDATE epics SET relative_position = 7 WHERE title IN ('Echo', 'Alpha')`);
-      await t.database.db.execute(sql`UPDATE epics SET relative_position = 8 WHERE title = 'Alpha'`);
+      await fx.t.database.db.execute(sql`UPDATE epics SET relative_position = 7 WHERE title IN ('Echo', 'Alpha')`);
+      await fx.t.database.db.execute(sql`UPDATE epics SET relative_position = 8 WHERE title = 'Alpha'`);
       expect((await move('Charlie', 'Echo', 'Alpha')).statusCode).toBe(200);
       const order = await manual();
       expect(order.indexOf('Charlie')).toBe(order.indexOf('Echo') + 1);
@@ -174,8 +166,8 @@ describe('the epics list queries', () => {
     });
 
     it('answers 404 to a Guest and for a neighbour the mover cannot see, and 422 without neighbours', async () => {
-      expect((await move('Alpha', 'Bravo', null, guest)).statusCode).toBe(404);
-      expect((await move('Alpha', 'Echo', null, guest)).statusCode).toBe(404);
+      expect((await move('Alpha', 'Bravo', null, fx.guest)).statusCode).toBe(404);
+      expect((await move('Alpha', 'Echo', null, fx.guest)).statusCode).toBe(404);
       const none = await move('Alpha', null, null);
       expect(none.statusCode).toBe(422);
       expect(none.json()).toEqual({ message: 'move_before_id or move_after_id must be given' });

@@ -6,10 +6,9 @@
  */
 import { topLevelEpics } from '@milepost/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GroupRow, UserRow } from '../../db/schema.ts';
-import { epicsFactories } from '../../test/epics-factories.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { epicsFactories, epicsGroupFixture } from '../../test/epics-factories.ts';
 import { labelsMilestonesFactories } from '../../test/labels-milestones-factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Node = {
   id: string;
@@ -31,17 +30,10 @@ const QUERY = `query($state: EpicState, $labelName: [String!], $timeframe: Timef
 }`;
 
 describe('epics topLevelInList', () => {
-  let t: TestApp;
-  let owner: UserRow;
-  let guest: UserRow;
-  let group: GroupRow;
+  const fx = epicsGroupFixture('nesting');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await t.buildUser();
-    guest = await t.buildUser();
-    group = await t.buildGroup({ path: 'nesting', visibility: 'public' });
-    await t.addGroupMember(group, owner, 50);
+    const { t, group } = fx;
     const { buildEpic } = epicsFactories(t);
     await labelsMilestonesFactories(t).buildLabel({ group, title: 'x' });
     const dated = {
@@ -76,7 +68,7 @@ describe('epics topLevelInList', () => {
   });
 
   async function list(variables: Record<string, unknown>, as: UserRow | null) {
-    const res = await t.graphql<Page>(QUERY, { first: 100, ...variables }, as ? { as } : {});
+    const res = await fx.t.graphql<Page>(QUERY, { first: 100, ...variables }, as ? { as } : {});
     expect(res.errors).toBeUndefined();
     return (res.data as Page).group.epics;
   }
@@ -88,7 +80,7 @@ describe('epics topLevelInList', () => {
     ['a timeframe', { timeframe: { start: '2026-01-01', end: '2026-12-31' } }, 'owner'],
     ['a visitor who cannot see the confidential epics', {}, 'guest'],
   ])('%s: the top-level rows are what the shared rule nests the whole list to', async (_name, variables, who) => {
-    const as = who === 'owner' ? owner : guest;
+    const as = who === 'owner' ? fx.owner : fx.guest;
     const all = await list(variables, as);
     const expected = topLevelEpics(all.nodes).map((n) => n.title);
     const top = await list({ ...variables, top: true }, as);
@@ -98,7 +90,7 @@ describe('epics topLevelInList', () => {
   });
 
   it('names the rows it nests: children of dated and undated parents, not those of filtered-out parents', async () => {
-    const titles = (await list({ top: true, state: 'opened' }, owner)).nodes.map((n) => n.title);
+    const titles = (await list({ top: true, state: 'opened' }, fx.owner)).nodes.map((n) => n.title);
     expect(titles).toEqual([
       'A dated parent',
       'C1 open child of closed',
@@ -107,7 +99,7 @@ describe('epics topLevelInList', () => {
       'U undated parent',
       'Z lone epic',
     ]);
-    const guestTitles = (await list({ top: true }, guest)).nodes.map((n) => n.title);
+    const guestTitles = (await list({ top: true }, fx.guest)).nodes.map((n) => n.title);
     expect(guestTitles).toEqual([
       'A dated parent',
       'C closed parent',
@@ -118,14 +110,14 @@ describe('epics topLevelInList', () => {
   });
 
   it('pages by offset cursors through the same rows, the count carried', async () => {
-    const whole = (await list({ top: true }, owner)).nodes.map((n) => n.title);
-    const first = await list({ top: true, first: 2 }, owner);
+    const whole = (await list({ top: true }, fx.owner)).nodes.map((n) => n.title);
+    const first = await list({ top: true, first: 2 }, fx.owner);
     // A client jumping to a position builds the cursor of the row before it from the first page's.
     const [, total, digest] = /^OffsetConnection:\d+:(\d+):([\w-]+)/.exec(
       Buffer.from(first.pageInfo.endCursor, 'base64').toString('utf8'),
     ) ?? ['', '', ''];
     const at = (offset: number) => Buffer.from(`OffsetConnection:${offset - 1}:${total}:${digest}`).toString('base64');
-    const third = await list({ top: true, first: 2, after: at(4) }, owner);
+    const third = await list({ top: true, first: 2, after: at(4) }, fx.owner);
     expect(third.nodes.map((n) => n.title)).toEqual(whole.slice(4, 6));
     expect(third.count).toBe(whole.length);
   });

@@ -4,6 +4,7 @@
  * in their groups and projects, filtered like GitLab's activity tabs, newest first, paged).
  */
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { CurrentUserRef } from '../auth/auth.schema.ts';
@@ -101,13 +102,7 @@ EventRef.implement({
   }),
 });
 
-const EventConnection = builder.connectionObject({ type: EventRef, name: 'EventConnection' }, { name: 'EventEdge' });
-builder.objectField(EventConnection, 'count', (t) =>
-  t.int({
-    description: 'Total count of collection (counted up to 10,001).',
-    resolve: (c) => (c as unknown as { count: number }).count,
-  }),
-);
+const EventConnection = countedConnection(EventRef, 'Event', 'Total count of collection (counted up to 10,001).');
 
 builder.objectField(CurrentUserRef, 'activity', (t) =>
   t.connection(

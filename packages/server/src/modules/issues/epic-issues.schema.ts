@@ -2,6 +2,7 @@
 
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
@@ -45,13 +46,7 @@ EpicIssueRef.implement({
   }),
 });
 
-export const EpicIssueConnection = builder.connectionObject(
-  { type: EpicIssueRef, name: 'EpicIssueConnection' },
-  { name: 'EpicIssueEdge' },
-);
-builder.objectField(EpicIssueConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const EpicIssueConnection = countedConnection(EpicIssueRef, 'EpicIssue');
 
 builder.objectField(EpicRef, 'issues', (t) =>
   t.connection(

@@ -8,6 +8,7 @@ import DataLoader from 'dataloader';
 import type { TimelogRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
@@ -70,13 +71,7 @@ TimelogRef.implement({
   }),
 });
 
-export const TimelogConnection = builder.connectionObject(
-  { type: TimelogRef, name: 'TimelogConnection' },
-  { name: 'TimelogEdge' },
-);
-builder.objectField(TimelogConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const TimelogConnection = countedConnection(TimelogRef, 'Timelog');
 
 /** The time tracking fields of an issue (also the work item's TIME_TRACKING widget). */
 export function timeTrackingFields<T extends IssueNode>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {

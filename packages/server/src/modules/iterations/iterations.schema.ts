@@ -9,6 +9,7 @@ import { GraphQLError } from 'graphql';
 import type { GroupRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
@@ -264,19 +265,8 @@ export const IterationRef = builder.objectRef<IterationRow>('Iteration').impleme
   }),
 });
 
-export const IterationCadenceConnection = builder.connectionObject(
-  { type: IterationCadenceRef, name: 'IterationCadenceConnection' },
-  { name: 'IterationCadenceEdge' },
-);
-export const IterationConnection = builder.connectionObject(
-  { type: IterationRef, name: 'IterationConnection' },
-  { name: 'IterationEdge' },
-);
-for (const connection of [IterationCadenceConnection, IterationConnection]) {
-  builder.objectField(connection, 'count', (t) =>
-    t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-  );
-}
+export const IterationCadenceConnection = countedConnection(IterationCadenceRef, 'IterationCadence');
+export const IterationConnection = countedConnection(IterationRef, 'Iteration');
 
 const blank = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
 

@@ -1,6 +1,7 @@
 import { textColorFor } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { mutationPayload, runMutation } from '../../graphql/mutation.ts';
@@ -36,13 +37,7 @@ LabelRef.implement({
   }),
 });
 
-export const LabelConnection = builder.connectionObject(
-  { type: LabelRef, name: 'LabelConnection' },
-  { name: 'LabelEdge' },
-);
-builder.objectField(LabelConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const LabelConnection = countedConnection(LabelRef, 'Label');
 
 export const LabelSearchFieldList = builder.enumType('LabelSearchFieldList', {
   description: 'List of fields where the provided searchTerm should be looked up.',

@@ -2,6 +2,7 @@ import { ACCESS_LEVEL_ENUM, ACCESS_LEVEL_NAMES, type MemberAccessLevel } from '@
 import type { MemberRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { runMutation } from '../../graphql/mutation.ts';
@@ -125,19 +126,8 @@ export const ProjectMemberRef = builder.objectRef<Member>('ProjectMember').imple
   }),
 });
 
-const GroupMemberConnection = builder.connectionObject(
-  { type: GroupMemberRef, name: 'GroupMemberConnection' },
-  { name: 'GroupMemberEdge' },
-);
-const MemberInterfaceConnection = builder.connectionObject(
-  { type: MemberInterfaceRef, name: 'MemberInterfaceConnection' },
-  { name: 'MemberInterfaceEdge' },
-);
-for (const conn of [GroupMemberConnection, MemberInterfaceConnection]) {
-  builder.objectField(conn, 'count', (t) =>
-    t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-  );
-}
+const GroupMemberConnection = countedConnection(GroupMemberRef, 'GroupMember');
+const MemberInterfaceConnection = countedConnection(MemberInterfaceRef, 'MemberInterface');
 
 const memberArgs = (t: Parameters<Parameters<typeof builder.objectField>[2]>[0]) => ({
   relations: t.arg({

@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { MilestoneRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
@@ -236,13 +237,7 @@ MilestoneRef.implement({
   }),
 });
 
-export const MilestoneConnection = builder.connectionObject(
-  { type: MilestoneRef, name: 'MilestoneConnection' },
-  { name: 'MilestoneEdge' },
-);
-builder.objectField(MilestoneConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const MilestoneConnection = countedConnection(MilestoneRef, 'Milestone');
 
 /** Service rule failures in a query become GraphQL errors with the same message. */
 async function asGraphQL<T>(fn: () => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import { NOTE_ABILITIES } from '@milepost/shared';
 import { GraphQLError } from 'graphql';
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { runMutation } from '../../graphql/mutation.ts';
@@ -171,10 +172,7 @@ NoteRef.implement({
   }),
 });
 
-export const NoteConnection = builder.connectionObject({ type: NoteRef, name: 'NoteConnection' }, { name: 'NoteEdge' });
-builder.objectField(NoteConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const NoteConnection = countedConnection(NoteRef, 'Note');
 
 const first = (d: DiscussionNode) => d.notes[0];
 
@@ -238,13 +236,7 @@ DiscussionRef.implement({
   }),
 });
 
-export const DiscussionConnection = builder.connectionObject(
-  { type: DiscussionRef, name: 'DiscussionConnection' },
-  { name: 'DiscussionEdge' },
-);
-builder.objectField(DiscussionConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const DiscussionConnection = countedConnection(DiscussionRef, 'Discussion');
 
 const FILTER = 'Type of notes collection: ALL_NOTES, ONLY_COMMENTS, ONLY_ACTIVITY.';
 type ListArgs = {

@@ -7,6 +7,7 @@ import { GraphQLError } from 'graphql';
 import type { TodoRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import type { GraphQLContext as Context } from '../../graphql/context.ts';
 import { fromGlobalId, toGlobalId } from '../../graphql/global-id.ts';
 import { ERRORS_DESCRIPTION, runMutation } from '../../graphql/mutation.ts';
@@ -151,10 +152,7 @@ export const TodoRef = builder.objectRef<TodoNode>('Todo').implement({
   }),
 });
 
-export const TodoConnection = builder.connectionObject({ type: TodoRef, name: 'TodoConnection' }, { name: 'TodoEdge' });
-builder.objectField(TodoConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const TodoConnection = countedConnection(TodoRef, 'Todo');
 
 /** To-do rows with their targets (rows whose target is gone are left out). */
 async function nodesOf(ctx: Context, rows: readonly TodoRow[]): Promise<TodoNode[]> {

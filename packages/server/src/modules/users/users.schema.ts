@@ -1,6 +1,7 @@
 import { accessLocked } from '../../auth/lockout.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
+import { countedConnection } from '../../graphql/connections.ts';
 import { toGlobalId } from '../../graphql/global-id.ts';
 import { offsetConnection } from '../../graphql/pagination.ts';
 import { usersRepository } from './users.repository.ts';
@@ -41,13 +42,7 @@ export const UserCoreRef = builder.loadableObject('UserCore', {
   }),
 });
 
-export const UserCoreConnection = builder.connectionObject(
-  { type: UserCoreRef, name: 'UserCoreConnection' },
-  { name: 'UserCoreEdge' },
-);
-builder.objectField(UserCoreConnection, 'count', (t) =>
-  t.int({ description: 'Total count of collection.', resolve: (c) => (c as unknown as { count: number }).count }),
-);
+export const UserCoreConnection = countedConnection(UserCoreRef, 'UserCore');
 
 builder.queryFields((t) => ({
   users: t.connection(
