@@ -10,8 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './db/embedded.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { postgresProcessesIn } from './db/processes.ts';
 import { type ServerProcess, spawnServer } from './test/server-process.ts';
 
@@ -20,12 +19,13 @@ const ROOT_PASSWORD = 'signal-test-root-password';
 describe.skipIf(process.platform !== 'linux')('a signal during the first start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milepost-signal-'));
   const pgDir = path.join(dataDir, 'postgres');
+  /** the port the ready server listens on: any free one (PORT=0), so no other process can hold it first */
   let port = 0;
   const servers: ServerProcess[] = [];
 
   const start = () => {
     const server = spawnServer({
-      PORT: String(port),
+      PORT: '0',
       MILEPOST_DATA_DIR: dataDir,
       MILEPOST_ROOT_PASSWORD: ROOT_PASSWORD,
       MILEPOST_DEMO_PASSWORD: 'signal-test-demo-password',
@@ -55,10 +55,6 @@ describe.skipIf(process.platform !== 'linux')('a signal during the first start',
     return response;
   }
 
-  beforeAll(async () => {
-    port = await freePort();
-  });
-
   afterAll(async () => {
     for (const server of servers) {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
@@ -85,10 +81,10 @@ describe.skipIf(process.platform !== 'linux')('a signal during the first start',
     expect(server.out()).toContain('The first start was stopped before the demo was loaded');
     expect(server.out()).not.toContain('Milepost is ready');
 
-    // A fresh port: other test files take free ports meanwhile, and the stopped server's may be one of them.
-    port = await freePort();
     const next = start();
     expect(await next.printed('Milepost is ready', 120_000), next.out()).toBe(true);
+    port = Number(/Milepost is ready on http:\/\/127\.0\.0\.1:(\d+) /.exec(next.out())?.[1]);
+    expect(port).toBeGreaterThan(0);
     expect(next.out()).toContain('Created the administrator account root');
     expect(next.out()).toContain('Planning: 25 labels, 57 milestones, 60 epics, 300 issues, 30 comments,');
 

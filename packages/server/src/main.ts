@@ -142,9 +142,10 @@ async function main() {
         embedded?.durable,
       ]),
     );
-    await step(timer.time('listen', ready.listen({ port: config.port, host: config.host })));
+    const address = await step(timer.time('listen', ready.listen({ port: config.port, host: config.host })));
     running = true;
-    log(`Milepost is ready on ${config.externalUrl} in ${timer.summary()}`);
+    // PORT=0 listens on any free port: the line names the one it got.
+    log(`Milepost is ready on ${config.port === 0 ? address : config.externalUrl} in ${timer.summary()}`);
   } catch (error) {
     if (error instanceof StopRequested) {
       if (firstStart)

@@ -51,6 +51,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on `port` of the loopback interface (a bind succeeds). */
+async function isFree(port: number): Promise<boolean> {
+  return await new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** How many ports the embedded PostgreSQL is started on before its start counts as failed. */
+const PORT_ATTEMPTS = 5;
+
 type Log = (message: string) => void;
 
 /** The embedded PostgreSQL could not be started or stopped; the message says why, for a person. */
@@ -69,6 +82,8 @@ export async function startEmbeddedPostgres(
     log?: Log;
     notice?: Log;
     database?: string;
+    /** The port to try first (default: a free one); when it is taken, another free one. */
+    port?: number;
     /** Called once, when initdb or PostgreSQL first speak: they run in their own processes now. */
     busy?: () => void;
     /**
@@ -85,9 +100,12 @@ export async function startEmbeddedPostgres(
   };
   const recent: string[] = [];
   let busy = opts.busy;
+  /** PostgreSQL said its port was taken (since the last start attempt). */
+  let portTaken = false;
   const log = (message: string) => {
     busy?.();
     busy = undefined;
+    if (/Address already in use/i.test(message)) portTaken = true;
     recent.push(...message.split('\n').filter(Boolean));
     recent.splice(0, Math.max(0, recent.length - 15));
     opts.log?.(message);
@@ -100,24 +118,26 @@ export async function startEmbeddedPostgres(
   const pgDir = path.join(dir, 'postgres');
   await stopLeftoverPostgres(pgDir, opts.notice ?? (() => {}));
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-  const port = await freePort();
+  let port = opts.port ?? (await freePort());
   const password = readOrCreatePassword(dir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    user: USER,
-    password,
-    port,
-    persistent: true,
-    createPostgresUser: isRoot,
-    authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    // initdb's own fsync of every file it wrote is a good part of a first start: they are synced
-    // below instead, while PostgreSQL starts and the first start's set-up runs.
-    initdbFlags: ['--no-sync'],
-    onLog: (m: unknown) => log(String(m).trim()),
-    onError: (m: unknown) => log(String(m).trim()),
-  });
+  const instance = (onPort: number) =>
+    new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: USER,
+      password,
+      port: onPort,
+      persistent: true,
+      createPostgresUser: isRoot,
+      authMethod: 'scram-sha-256',
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // initdb's own fsync of every file it wrote is a good part of a first start: they are synced
+      // below instead, while PostgreSQL starts and the first start's set-up runs.
+      initdbFlags: ['--no-sync'],
+      onLog: (m: unknown) => log(String(m).trim()),
+      onError: (m: unknown) => log(String(m).trim()),
+    });
+  let pg = instance(port);
   if (!initialised) {
     // A half-initialised directory from an interrupted first start would make initdb refuse.
     if (fs.existsSync(pgDir)) fs.rmSync(pgDir, { recursive: true, force: true });
@@ -129,12 +149,25 @@ export async function startEmbeddedPostgres(
     ? Promise.resolve()
     : syncTree(pgDir).then(() => opts.phase?.('sync', performance.now() - syncing));
   durable.catch(() => {}); // awaited by the caller
-  try {
-    await pg.start();
-  } catch (error) {
-    const reason = error instanceof Error ? `: ${error.message}` : '';
-    const said = recent.length ? ` It said:\n${recent.map((line) => `  ${line}`).join('\n')}` : '';
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${pgDir} did not start${reason}.${said}`);
+  // The port was free a moment ago, but any process may take it before PostgreSQL binds it (on a
+  // busy machine, a client connection's local port too): then PostgreSQL exits at once, and it is
+  // started again on another free port. Nobody chose this port, so nobody needs to be asked.
+  for (let attempt = 1; ; attempt++) {
+    portTaken = false;
+    try {
+      await pg.start();
+      break;
+    } catch (error) {
+      if (attempt < PORT_ATTEMPTS && (portTaken || !(await isFree(port)))) {
+        opts.notice?.(`Port ${port} was taken before the embedded PostgreSQL could listen on it; trying another …`);
+        port = await freePort();
+        pg = instance(port);
+        continue;
+      }
+      const reason = error instanceof Error ? `: ${error.message}` : '';
+      const said = recent.length ? ` It said:\n${recent.map((line) => `  ${line}`).join('\n')}` : '';
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${pgDir} did not start${reason}.${said}`);
+    }
   }
   const pid = readPostmasterPid(pgDir);
   const disarm = pid ? startWatchdog(pgDir, pid) : () => {};
