@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { graphqlDocumentsPerChunk } from './vite-plugins/graphql-documents.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
+import { reactAriaEnglishOnly } from './vite-plugins/react-aria-locales.ts';
 
 /** Where the dev server sends API and session calls; the Milepost server in development. */
 const api = process.env.MILEPOST_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/health'];
 
 export default defineConfig({
-  plugins: [react(), graphqlDocumentsPerChunk(), precompressAssets()],
+  plugins: [react(), graphqlDocumentsPerChunk(), reactAriaEnglishOnly(), precompressAssets()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
