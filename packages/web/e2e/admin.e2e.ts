@@ -73,8 +73,11 @@ test('ten wrong passwords lock an account until an administrator unlocks it', as
   await expect(visitor.getByText('Your account is locked.')).toBeVisible();
 
   await page.goto('/admin');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill('locky');
   const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByText('@root', { exact: true })).toBeVisible(); // the first user, before the search
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('locky');
+  // The search has applied (it waits for typing to pause): root is filtered out.
+  await expect(users.getByText('@root', { exact: true })).toHaveCount(0);
   await expect(users.getByText('Locked', { exact: true })).toBeVisible();
   await users.getByRole('button', { name: 'Unlock @locky' }).click();
   await expect(page.getByText('User @locky was unlocked.')).toBeVisible();

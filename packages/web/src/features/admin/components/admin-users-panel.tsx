@@ -24,6 +24,10 @@ export function AdminUsersPanel() {
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(AdminUsersQueryDocument, {
     variables: { search: search || null, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
+    // The refetch after an unlock must read after it: deduplicated, it would join a read of the same
+    // search still in flight (the search box's debounce firing meanwhile), sent before the unlock,
+    // and the list would keep saying 'Locked'.
+    context: { queryDeduplication: false },
   });
   useErrorAlert(error, 'Something went wrong while fetching users.');
   const connection = data?.users;
