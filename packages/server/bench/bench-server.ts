@@ -1,5 +1,6 @@
 /**
- * The real server for a benchmark, started as `npm start` starts it: `node --import tsx src/main.ts`
+ * The real server for a benchmark, started as `npm start` starts it: `node --max-semi-space-size=16
+ * --import tsx src/main.ts` (SERVER_NODE_FLAGS)
  * on a free loopback port with a fresh temporary data directory and the demo users, then one large
  * group seeded into its embedded PostgreSQL by `seed-large-group.ts` (as `npm run bench:seed`).
  * Everything it starts is stopped by `cleanUp()`, the last started first, also on Ctrl-C; the
@@ -70,8 +71,16 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
   return out;
 }
 
+/**
+ * The server's Node flags, as `npm start` (packages/server/package.json) gives them: young-generation
+ * semi-spaces of at most 16 MB (Node 24's default grows them to 64 MB: 100 MB more resident memory
+ * for a server that allocates in short bursts; decision 0056).
+ */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 function run(script: string, args: string[], environment: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const flags = script === 'src/main.ts' ? SERVER_NODE_FLAGS : [];
+  return spawn(process.execPath, [...flags, '--import', 'tsx', script, ...args], {
     cwd: serverDir,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -386,6 +386,32 @@ test.describe('group roadmap', () => {
     // 'API v5 design' starts last: the last row.
     await expect(epicRow(page, 'API v5 design')).toBeInViewport();
     await shot(page, testInfo, '12-second-page');
+
+    // A link to an epic (the epic page's 'View on roadmap', `show_epic`) opens the roadmap at its row,
+    // highlighted; a nested epic's parents are expanded down to it.
+    const iidOf = async (title: string) =>
+      (
+        await graphql<{ group: { epics: { nodes: { iid: string; group: { fullPath: string } }[] } } }>(
+          page,
+          'query($title: String) { group(fullPath: "acme") { epics(search: $title, in: [TITLE], first: 1) { nodes { iid group { fullPath } } } } }',
+          { title },
+        )
+      ).group.epics.nodes[0];
+    const last = await iidOf('API v5 design');
+    await page.goto(`/groups/${last?.group.fullPath}/-/epics/${last?.iid}`);
+    await page.getByRole('button', { name: 'Epic actions' }).click();
+    await page.getByRole('menuitem', { name: 'View on roadmap' }).click();
+    await expect(page).toHaveURL(/show_epic=/);
+    await expect(epicRow(page, 'API v5 design')).toBeInViewport();
+    await expect(epicRow(page, 'API v5 design')).toHaveAttribute('data-highlighted', '');
+    await shot(page, testInfo, '12-deep-link');
+    const nested = await iidOf('Service mesh rollout');
+    // A subgroup's epic on the top group's roadmap: GitLab's reference, `acme/platform&<iid>`.
+    const reference = encodeURIComponent(`${nested?.group.fullPath}&${nested?.iid}`);
+    await page.goto(`${ROADMAP}?timeframe_range_type=THREE_YEARS&show_epic=${reference}`);
+    await expect(epicRow(page, 'Service mesh rollout')).toBeInViewport();
+    await expect(epicRow(page, 'Service mesh rollout')).toHaveAttribute('data-highlighted', '');
+    await shot(page, testInfo, '12-deep-link-nested');
   });
 
   test('a shared link reproduces the view', async ({ browser }, testInfo) => {

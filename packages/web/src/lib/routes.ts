@@ -13,6 +13,9 @@ export const routes = {
   newEpic: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/epics/new`,
   groupEpic: (fullPath: string, iid: string | number) => `/groups/${encodePath(fullPath)}/-/epics/${iid}`,
   groupRoadmap: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/roadmap`,
+  /** The group's roadmap scrolled to one of its epics (decision 0056), over the widest date range. */
+  epicOnRoadmap: (fullPath: string, iid: string | number) =>
+    `/groups/${encodePath(fullPath)}/-/roadmap?timeframe_range_type=THREE_YEARS&show_epic=${encodeURIComponent(String(iid))}`,
   groupMembers: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/group_members`,
   /** Settings › General: name, visibility, avatar. */
   groupSettings: (fullPath: string) => `/groups/${encodePath(fullPath)}/-/edit`,

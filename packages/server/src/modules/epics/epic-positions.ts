@@ -1,78 +1,105 @@
 /**
- * Position indexes of epic lists (issue 17): for a list asked for at a deep offset (a roadmap's
- * jump to row 90,000), the key of every `STRIDE`-th row, found in one pass over the list and kept
- * for a while, so the window is read as "the rows after the indexed row before it" — the cost of a
- * first page — instead of sorting and skipping 90,000 rows. Kept per list and viewer (the same
- * digest as the cursors'), for `MAX_AGE_MS` at most and for `MAX_LISTS` lists (least recently used
- * dropped): a few hundred kilobytes each at 100,000 rows.
+ * Position indexes of epic lists (issue 17, decision 0056): the ids of a list's rows in its order,
+ * found in one pass over the list (the pass that counts it) and kept for a while, so that a window
+ * anywhere in the list (a roadmap's jump to row 90,000, End, the window after a loaded one) is the
+ * 50 ids at its positions, whose rows are then read by primary key: no sorting, skipping or
+ * nesting rule over the rows before them, nothing per window that grows with the list.
+ *
+ * Kept per list and viewer, in a typed array (4 bytes a row while ids fit in 31 bits, else 8: 400 KB
+ * at 100,000 rows), for `MAX_AGE_MS` at most and for `MAX_LISTS` lists (least recently used dropped
+ * first): at most a few megabytes whatever the lists.
  *
  * The index is of the list as it was when built, as the total the cursors carry is (decision 0041):
- * epics added or removed meanwhile shift a window by as many rows, as an offset would.
+ * a roadmap's first page builds it afresh (it is the count), so a reload sees every change; windows
+ * read later re-check each row's access (a row the viewer may no longer read is left out), and
+ * epics added or moved meanwhile shift a window as an offset would.
  */
-import type { KeyCursor } from '../../db/keyset.ts';
+import type { IdList } from '../../db/id-list.ts';
 
-export const STRIDE = 50;
-/** Offsets below this are read by OFFSET: skipping a few hundred rows costs less than a pass. */
+/** Offsets below this are read by OFFSET when no index is at hand: skipping a few hundred rows costs less than a pass. */
 export const SEEK_FROM = 500;
 const MAX_AGE_MS = 5 * 60_000;
 const MAX_LISTS = 16;
+/** A first page within this long of the last build uses it (a roadmap's page and its link's position, asked together). */
+const FRESH_MS = 2_000;
 
-type Entry = { builtAt: number; keys: Promise<KeyCursor[]> };
+type Entry = { builtAt: number; ids: Promise<IdList>; settled: boolean };
 
 export function positionIndexes(now: () => number = Date.now) {
   const lists = new Map<string, Entry>();
 
-  /** The index of the list `listKey`, built by `build` (once, however many ask at the same time). */
-  function indexOf(listKey: string, build: () => Promise<KeyCursor[]>): Promise<KeyCursor[]> {
+  function sweep(): void {
+    const time = now();
+    for (const [key, entry] of lists) if (entry.settled && time - entry.builtAt >= MAX_AGE_MS) lists.delete(key);
+  }
+
+  function store(listKey: string, build: () => Promise<IdList>): Promise<IdList> {
+    const ids = build();
+    const entry: Entry = { builtAt: now(), ids, settled: false };
+    lists.delete(listKey);
+    lists.set(listKey, entry);
+    ids.then(
+      () => {
+        entry.settled = true;
+      },
+      // A failed build is not kept (the next request tries again).
+      () => {
+        if (lists.get(listKey) === entry) lists.delete(listKey);
+      },
+    );
+    for (const key of lists.keys()) {
+      if (lists.size <= MAX_LISTS) break;
+      lists.delete(key);
+    }
+    // Nothing outlives its age, even when no request comes to sweep it.
+    setTimeout(sweep, MAX_AGE_MS + 1_000).unref?.();
+    return ids;
+  }
+
+  /** The index of `listKey`, built by `build` when missing or too old (once, however many ask at the same time). */
+  function indexOf(listKey: string, build: () => Promise<IdList>): Promise<IdList> {
+    sweep();
     const found = lists.get(listKey);
     if (found && now() - found.builtAt < MAX_AGE_MS) {
       // Most recently used last.
       lists.delete(listKey);
       lists.set(listKey, found);
-      return found.keys;
+      return found.ids;
     }
-    const keys = build();
-    lists.set(listKey, { builtAt: now(), keys });
-    // A failed build is not kept (the next request tries again).
-    keys.catch(() => {
-      if (lists.get(listKey)?.keys === keys) lists.delete(listKey);
-    });
-    for (const key of lists.keys()) {
-      if (lists.size <= MAX_LISTS) break;
-      lists.delete(key);
-    }
-    return keys;
+    return store(listKey, build);
   }
 
   return {
+    indexOf,
     /**
-     * Where the window starting at `offset` begins: after the indexed row at or before position
-     * `offset − 1`, `skip` rows further on; undefined when the offset is shallow or past the index.
+     * The index of `listKey` built afresh (a list's first page: the pass that counts it), unless
+     * a build of it is on its way or only just done (the same list asked for twice at once).
      */
-    async seek(
-      listKey: string,
-      offset: number,
-      build: (stride: number) => Promise<KeyCursor[]>,
-    ): Promise<{ after: KeyCursor; skip: number } | undefined> {
-      if (offset < SEEK_FROM) return undefined;
-      const keys = await indexOf(listKey, () => build(STRIDE));
-      // keys[i] is the row at position (i + 1) × STRIDE − 1.
-      const i = Math.min(Math.floor(offset / STRIDE), keys.length) - 1;
-      const after = keys[i];
-      if (after === undefined) return undefined;
-      return { after, skip: offset - (i + 1) * STRIDE };
+    fresh(listKey: string, build: () => Promise<IdList>): Promise<IdList> {
+      sweep();
+      const found = lists.get(listKey);
+      if (found && (!found.settled || now() - found.builtAt < FRESH_MS)) return found.ids;
+      return store(listKey, build);
     },
-    /**
-     * Builds the index of a list whose first page has just been counted, in the background (a
-     * roadmap's End or jump then finds it ready); nothing for a list shorter than `SEEK_FROM`.
-     */
-    prepare(listKey: string, total: number, build: (stride: number) => Promise<KeyCursor[]>): void {
-      if (total < SEEK_FROM) return;
-      indexOf(listKey, () => build(STRIDE)).catch(() => undefined);
+    /** The index of `listKey` if one is kept (no build). */
+    peek(listKey: string): Promise<IdList> | undefined {
+      sweep();
+      return lists.get(listKey)?.ids;
     },
     /** Lists indexed (for tests). */
     get size() {
       return lists.size;
     },
   };
+}
+
+/**
+ * Where the rows after the one with id `afterId` start: `offset` when the index has that row just
+ * before it (the cursor's own offset), else that row's place found in the index; undefined when the
+ * index does not hold it (the list changed: the caller reads by keyset instead).
+ */
+export function startAfter(ids: IdList, afterId: number, offset: number): number | undefined {
+  if (offset > 0 && ids[offset - 1] === afterId) return offset;
+  const at = ids.indexOf(afterId);
+  return at === -1 ? undefined : at + 1;
 }

@@ -9,6 +9,7 @@ import type { KeyCursor } from '../../db/keyset.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { type FieldBuilder, fieldsAsArgs, mergeFilters } from '../../graphql/filter-input.ts';
+import { toGlobalId } from '../../graphql/global-id.ts';
 import { type ConnectionArgs, offsetConnection } from '../../graphql/pagination.ts';
 import { permissionsType } from '../../graphql/permissions.ts';
 import { EpicRef } from '../../graphql/refs.ts';
@@ -134,6 +135,47 @@ builder.objectField(EpicConnection, 'count', (t) =>
   t.int({
     description: 'Total count of collection (visible epics only).',
     resolve: (c) => (c as unknown as { count: number }).count,
+  }),
+);
+
+/** Where an epic is in a roadmap's list: what `EpicConnection.epicPosition` answers. */
+type EpicListPosition = { epicId: number; position: number; expand: number[] };
+/** What `epicConnection` adds to a group's list: the position of one of its epics in it. */
+type PositionOf = { positionOf?: (iid: string, groupPath?: string) => Promise<EpicListPosition | null> };
+
+const EpicListPositionRef = builder.objectRef<EpicListPosition>('EpicListPosition').implement({
+  description:
+    "Where an epic is in a roadmap's list of top-level rows (Milepost): the row that holds it, and the epics to expand to reach it.",
+  fields: (t) => ({
+    epicId: t.id({ description: 'ID of the epic.', resolve: (p) => toGlobalId('Epic', p.epicId) }),
+    position: t.exposeInt('position', {
+      description:
+        'Position (0-based) of the top-level row holding the epic in the list (`topLevelInList`), in its order: the epic itself, or the ancestor it nests under.',
+    }),
+    expandIds: t.idList({
+      description:
+        'The epics to expand, from that top-level row down to the parent of the epic (empty when the epic is a top-level row).',
+      resolve: (p) => p.expand.map((id) => toGlobalId('Epic', id)),
+    }),
+  }),
+});
+
+builder.objectField(EpicConnection, 'epicPosition', (t) =>
+  t.field({
+    type: EpicListPositionRef,
+    nullable: true,
+    description:
+      "Where the epic with this IID is in this list as a roadmap shows it (Milepost; a roadmap's link to an epic). " +
+      "Null when the list is not a group's, or the epic is not in it (filtered out, missing or hidden).",
+    args: {
+      iid: t.arg.id({ required: true, description: 'IID of the epic, e.g., "1".' }),
+      groupPath: t.arg.id({
+        required: false,
+        description: "Full path of the epic's group, when it is a subgroup's (default: the list's group).",
+      }),
+    },
+    resolve: async (c, args) =>
+      (await (c as unknown as PositionOf).positionOf?.(String(args.iid), args.groupPath ?? undefined)) ?? null,
   }),
 );
 
@@ -376,7 +418,7 @@ export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & C
     .update(JSON.stringify([ctx.actor.user?.id ?? null, input]))
     .digest('base64url')
     .slice(0, 16);
-  return await offsetConnection(
+  const connection = await offsetConnection(
     cursorArgs(args),
     async (page) => {
       const { rows, total } = await ctx.services.epics.list(ctx.actor, input, page);
@@ -392,4 +434,13 @@ export async function epicConnection(ctx: GraphQLContext, args: EpicListArgs & C
     filterKey,
     (node) => keys.get(node),
   );
+  const { group } = input;
+  if (!group) return connection;
+  const positionOf = async (iid: string, groupPath?: string): Promise<EpicListPosition | null> => {
+    const own = groupPath === undefined ? group : await ctx.services.groups.find(ctx.actor, groupPath);
+    const found = own && /^\d{1,9}$/.test(iid) ? await ctx.services.epics.find(ctx.actor, own, Number(iid)) : undefined;
+    const at = found ? await ctx.services.epics.positionOf(ctx.actor, input, found) : null;
+    return found && at ? { ...at, epicId: found.epic.id } : null;
+  };
+  return { ...connection, positionOf };
 }

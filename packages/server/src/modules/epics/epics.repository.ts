@@ -2,6 +2,7 @@
 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type IdList, parseIdList } from '../../db/id-list.ts';
 import { beyond, type KeyCursor, keyOrder, keyValues, type SortKey } from '../../db/keyset.ts';
 import { type EpicRow, epicLabels, epics, type GroupRow, groups } from '../../db/schema.ts';
 import { likePattern } from '../../db/sql.ts';
@@ -250,11 +251,8 @@ function orderBy(sort: EpicSortKey): SQL {
   return keyOrder(epicSortKey(sort), EPIC_ID);
 }
 
-/**
- * Where a keyset window starts: after (or before) the row this cursor names, in the filter's order;
- * `skip` rows after it further on (a window found through the position index, see `everyNthKey`).
- */
-export type EpicKeyset = { after?: KeyCursor; before?: KeyCursor; skip?: number };
+/** Where a keyset window starts: after (or before) the row this cursor names, in the filter's order. */
+export type EpicKeyset = { after?: KeyCursor; before?: KeyCursor };
 
 export type NewEpic = {
   groupId: number;
@@ -364,7 +362,7 @@ export function epicsRepository(db: Db) {
         .orderBy(keyOrder(key, EPIC_ID, backward))
         .limit(f.limit)
         .$dynamic();
-      const page = (from ? (keyset.skip ? window.offset(keyset.skip) : window) : window.offset(f.offset)).as('page');
+      const page = (from ? window : window.offset(f.offset)).as('page');
       const found = await db
         .select({ epic: epics, group: groups, total: page.total, values: page.values })
         .from(epics)
@@ -378,19 +376,45 @@ export function epicsRepository(db: Db) {
       return { rows, total };
     },
     /**
-     * The key of every `n`-th matching row in the list's order (positions n−1, 2n−1, …): a position
-     * index, so that a window deep in the list is read as "the rows after this one" instead of
-     * sorting and skipping every row before it. One pass over the matches, as the count is.
+     * The ids of every matching row in the list's order: a position index (epic-positions.ts), so
+     * that a window anywhere in the list is the ids at its positions. One pass over the matches, as
+     * the count is (and their number is the count); the ids arrive as one text, not a row each.
      */
-    async everyNthKey(f: Omit<EpicListFilter, 'limit' | 'offset'>, n: number): Promise<KeyCursor[]> {
-      const key = epicSortKey(f.sort);
-      const result = await db.execute<{ key_values: (string | null)[]; id: number }>(sql`
-        SELECT key_values, id FROM (
-          SELECT ${keyValues(key)} AS key_values, ${epics.id} AS id, row_number() OVER (ORDER BY ${keyOrder(key, EPIC_ID)}) AS rn
-          FROM ${epics} INNER JOIN ${groups} ON ${groups.id} = ${epics.groupId}
-          WHERE ${epicConditions(f)}) numbered
-        WHERE rn % ${n} = 0 ORDER BY rn`);
-      return result.rows.map((r) => ({ values: r.key_values, id: Number(r.id) }));
+    async orderedIds(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<IdList> {
+      // A roadmap's list (`topLevelInList`) applies the nesting rule here, its "in the list" sets
+      // hashed once for the statement (a set-based rewrite with joins measured twice as slow).
+      const result = await db.execute<{ ids: string | null }>(sql`
+        SELECT string_agg(${epics.id}::text, ',' ORDER BY ${keyOrder(epicSortKey(f.sort), EPIC_ID)}) AS ids
+        FROM ${epics} INNER JOIN ${groups} ON ${groups.id} = ${epics.groupId}
+        WHERE ${epicConditions(f)}`);
+      return parseIdList(result.rows[0]?.ids);
+    },
+    /**
+     * The rows of these ids (a window read through a position index) in the given order, each with
+     * its place in the list's order (its cursor), those the viewer may still read (`visible`): one
+     * look-up by primary key per row, whatever the list's length.
+     */
+    async windowByIds(
+      ids: readonly number[],
+      visible: SQL,
+      sort: EpicSortKey,
+    ): Promise<(EpicWithGroup & { cursor: KeyCursor })[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .select({ epic: epics, group: groups, values: keyValues(epicSortKey(sort)) })
+        .from(epics)
+        .innerJoin(groups, eq(groups.id, epics.groupId))
+        .where(and(sql`${epics.id} = ANY(${sql.param(ids.map(String))}::bigint[])`, visible));
+      const byId = new Map(
+        found.map(({ epic, group, values }) => [epic.id, { epic, group, cursor: { values, id: epic.id } }]),
+      );
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+    /** Whether the epic `id` matches the list `f` (the nesting rule aside). */
+    async matches(f: Omit<EpicListFilter, 'limit' | 'offset' | 'sort'>, id: number): Promise<boolean> {
+      const result = await db.execute(sql`SELECT 1 FROM ${epics} INNER JOIN ${groups} ON ${groups.id} = ${epics.groupId}
+        WHERE ${epics.id} = ${id} AND ${epicConditions({ ...f, topLevelInList: false })}`);
+      return result.rows.length > 0;
     },
     /** Every matching row (unpaginated lists such as REST child epics). */
     async all(f: Omit<EpicListFilter, 'limit' | 'offset'>): Promise<EpicWithGroup[]> {

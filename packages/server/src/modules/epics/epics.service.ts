@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
 import type { Db } from '../../db/client.ts';
+import type { IdList } from '../../db/id-list.ts';
 import { nextIid } from '../../db/internal-ids.ts';
 import type { KeyCursor } from '../../db/keyset.ts';
 import type { GroupRow } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ import { createTodos } from '../todos/todo-triggers.ts';
 import { recomputeEpicDates } from './epic-dates.repository.ts';
 import { assertConfidentialityChange, assertValidParent } from './epic-hierarchy.ts';
 import { type EpicInput, STALE_EPIC_MESSAGE, validateEpicInput } from './epic-input.ts';
-import { positionIndexes } from './epic-positions.ts';
+import { positionIndexes, SEEK_FROM, startAfter } from './epic-positions.ts';
 import { epicReadsService } from './epic-reads.service.ts';
 import { epicTreeRepository } from './epic-tree.repository.ts';
 import { epicTreeService } from './epic-tree.service.ts';
@@ -75,6 +76,11 @@ export function epicsService(db: Db) {
     found && (await can(db, actor, 'readEpic', { type: 'Epic', ...found })) ? found : undefined;
   const tree = epicTreeService(db, readable);
   const positions = positionIndexes();
+  /** A list's identity for its position index: the viewer and the filter (its sort included). */
+  const listKey = (actor: Actor, input: EpicListInput) =>
+    createHash('sha256')
+      .update(JSON.stringify([actor.user?.id ?? null, input]))
+      .digest('base64url');
 
   async function toFilter(actor: Actor, input: EpicListInput): Promise<Omit<EpicListFilter, 'limit' | 'offset'>> {
     if (input.timeframe) {
@@ -201,6 +207,11 @@ export function epicsService(db: Db) {
      * One page of the epics the actor may read and their number, each with its place in the order;
      * with `total` (the count a first page of the same filter returned) that count is not taken
      * again, and with `after`/`before` as well the page is the rows beyond that one (keyset).
+     *
+     * A roadmap's list (`topLevelInList`) is read through its position index (epic-positions.ts,
+     * decision 0056): the first page builds it (the pass that counts the list orders its ids), and
+     * every later window is the ids at its positions, read by primary key — the same cost at row
+     * 90,000 as at row 50. Other lists use an index only for windows deep in them.
      */
     async list(
       actor: Actor,
@@ -209,20 +220,49 @@ export function epicsService(db: Db) {
     ): Promise<{ rows: (EpicWithGroup & { cursor: KeyCursor })[]; total: number }> {
       const { total, after, before, ...window } = page;
       const filter = { ...(await toFilter(actor, input)), ...window };
-      const listKey = (n: number) =>
-        createHash('sha256')
-          .update(JSON.stringify([actor.user?.id ?? null, input, n]))
-          .digest('base64url');
-      const index = (n: number) => repo.everyNthKey(filter, n);
-      if (total !== undefined && !after && !before) {
-        // Deep in a list whose total is known (a roadmap's jump): through its position index.
-        const seek = await positions.seek(listKey(total), window.offset, index);
-        if (seek) return await repo.list(filter, total, seek);
+      const key = listKey(actor, input);
+      const build = () => repo.orderedIds(filter);
+      const rowsAt = async (ids: IdList, from: number) =>
+        await repo.windowByIds(Array.from(ids.subarray(from, from + window.limit)), filter.visible, filter.sort);
+      if (window.limit > 0 && !before) {
+        if (total === undefined && !after && input.topLevelInList) {
+          const ids = await positions.fresh(key, build);
+          return { rows: await rowsAt(ids, window.offset), total: ids.length };
+        }
+        if (total !== undefined) {
+          const kept =
+            input.topLevelInList || window.offset >= SEEK_FROM ? positions.indexOf(key, build) : positions.peek(key);
+          const ids = await kept;
+          const from = ids && (after ? startAfter(ids, after.id, window.offset) : window.offset);
+          if (ids && from !== undefined) return { rows: await rowsAt(ids, from), total };
+        }
       }
-      const found = await repo.list(filter, total, { after, before });
-      // A roadmap's first page: its index is built meanwhile, for the jumps to come.
-      if (total === undefined && input.topLevelInList) positions.prepare(listKey(found.total), found.total, index);
-      return found;
+      return await repo.list(filter, total, { after, before });
+    },
+
+    /**
+     * Where the epic is in a roadmap's list (`topLevelInList`): the position of the top-level row
+     * that holds it (its own, or that of the ancestor it nests under: the list's first ancestor from
+     * the top, spec 000's rule) and the epics to expand from that row down to its parent. Null when
+     * the epic is not in the list (filtered out). `found`: an epic the actor may read (`find`).
+     */
+    async positionOf(
+      actor: Actor,
+      input: EpicListInput,
+      found: EpicWithGroup,
+    ): Promise<{ position: number; expand: number[] } | null> {
+      const filter = await toFilter(actor, { ...input, topLevelInList: true });
+      if (!(await repo.matches(filter, found.epic.id))) return null;
+      const ids = await positions.indexOf(listKey(actor, { ...input, topLevelInList: true }), () =>
+        repo.orderedIds(filter),
+      );
+      const path =
+        found.epic.pathIds.at(-1) === found.epic.id ? found.epic.pathIds : [...found.epic.pathIds, found.epic.id];
+      for (const [i, id] of path.entries()) {
+        const position = ids.indexOf(id);
+        if (position !== -1) return { position, expand: path.slice(i, -1) };
+      }
+      return null;
     },
 
     async listAll(actor: Actor, input: EpicListInput): Promise<EpicWithGroup[]> {

@@ -100,18 +100,18 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     renderEpicPage(buildPageEpic());
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
     const menu = await openActions(user);
-    expect(itemNames(menu)).toEqual(['Close epic', 'New epic', 'Copy reference', 'Delete epic']);
+    expect(itemNames(menu)).toEqual(['Close epic', 'New epic', 'Copy reference', 'View on roadmap', 'Delete epic']);
     expect(within(menu).getByRole('menuitem', { name: 'New epic' }).getAttribute('href')).toBe(
       '/groups/acme/-/epics/new',
     );
   });
 
-  it('offers only Copy reference without permissions (a signed-out visitor)', async () => {
+  it('offers only Copy reference and View on roadmap without permissions (a signed-out visitor)', async () => {
     const user = userEvent.setup();
     renderEpicPage(buildPageEpic({ userPermissions: { __typename: 'EpicPermissions', ...NONE } }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(itemNames(await openActions(user))).toEqual(['Copy reference']);
+    expect(itemNames(await openActions(user))).toEqual(['Copy reference', 'View on roadmap']);
   });
 
   it('closes and reopens through the epic JSON route and updates the badge', async () => {
@@ -355,7 +355,14 @@ describe('EpicPage', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     const menu = await openActions(user);
-    expect(itemNames(menu)).toEqual(['Edit', 'Close epic', 'New epic', 'Copy reference', 'Delete epic']);
+    expect(itemNames(menu)).toEqual([
+      'Edit',
+      'Close epic',
+      'New epic',
+      'Copy reference',
+      'View on roadmap',
+      'Delete epic',
+    ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
     expect(screen.getByRole('textbox', { name: 'Title' })).toBeTruthy();
   });

@@ -9,9 +9,9 @@ import {
   isFirstDayOfWeek,
   type RoadmapSettings,
 } from '@milepost/shared';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { useAlerts, useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { RoadmapDatedEpicsCountQueryDocument, RoadmapViewerQueryDocument } from '../../gql/graphql.ts';
 import { routes } from '../../lib/routes.ts';
@@ -23,6 +23,7 @@ import { RoadmapFiltersBar } from './components/roadmap-filters-bar.tsx';
 import { RoadmapSettingsDrawer } from './components/roadmap-settings-drawer.tsx';
 import { RoadmapShell } from './components/roadmap-shell.tsx';
 import { SingleEpicBar } from './components/single-epic-bar.tsx';
+import { type DeepLink, useRoadmapDeepLink } from './hooks/use-roadmap-deep-link.ts';
 import { roadmapListVariables, roadmapSource, useRoadmapEpics } from './hooks/use-roadmap-epics.ts';
 import { useRoadmapMilestones } from './hooks/use-roadmap-milestones.ts';
 import { useRoadmapPermissions } from './hooks/use-roadmap-permissions.ts';
@@ -89,7 +90,10 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   );
   const variables = useMemo(() => roadmapListVariables(settings, filters, timeframe), [settings, filters, timeframe]);
   // Weekly columns start on the viewer's first day of the week: wait for it rather than ask twice.
-  const list = useRoadmapEpics(source, variables, settings.presetType === 'WEEKS' && viewer.loading);
+  const waitForViewer = settings.presetType === 'WEEKS' && viewer.loading;
+  const list = useRoadmapEpics(source, variables, waitForViewer);
+  const deepLink = useRoadmapDeepLink(source, variables, waitForViewer);
+  useMissingEpicAlert(deepLink);
   useErrorAlert(list.error ?? list.moreError, 'Something went wrong while fetching epics');
 
   const milestones = useRoadmapMilestones({
@@ -197,6 +201,42 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
       source.kind,
     ],
   );
+  // A link to an epic (`show_epic`): expand the epics down to it, one level as each one's children
+  // arrive, then scroll to its row (its window is the only one fetched) and highlight it.
+  const target = deepLink.target;
+  const expandedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!target || !deepLink.key || expandedFor.current === deepLink.key) return;
+    for (const [level, id] of target.expandIds.entries()) {
+      if (expanded.has(id)) continue;
+      const epic = findEpic(id, level === 0 ? topRows.epicAt(target.position) : undefined, list.epics, children);
+      // Not loaded yet (its window or its parent's children are on their way), or not in the list.
+      if (!epic || epic.id !== id) return;
+      setExpanded((current) =>
+        new Map(current).set(id, {
+          id,
+          iid: epic.iid,
+          group: epic.group,
+          epic,
+          position: level === 0 ? target.position : null,
+          listKey,
+        }),
+      );
+      return;
+    }
+    expandedFor.current = deepLink.key;
+  }, [target, deepLink.key, expanded, topRows, list.epics, children, listKey]);
+  const scrollTo = useMemo(() => {
+    if (!target || !rows || !deepLink.key) return null;
+    const start = rows.indexOfPosition(target.position);
+    // The epic's row: the top-level row itself or one of the rows of its expanded subtree below it.
+    for (let index = start; index < rows.count && rows.positionAt(index) === target.position; index++) {
+      const row = rows.rowAt(index);
+      if (row?.kind === 'epic' && row.epic.id === target.epicId) return { index, token: `${deepLink.key}:found` };
+    }
+    return { index: start, token: `${deepLink.key}:${start}` };
+  }, [target, rows, deepLink.key]);
+
   const isEmpty = rows !== null && rows.count === 0 && !list.hasNextPage;
   // The rows in view: a group's list fetches the windows holding them (and keeps those windows).
   const store = list.windows?.store ?? null;
@@ -318,6 +358,8 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           onRowsInView={handleRowsInView}
           renderMilestones={showMilestones ? renderMilestones : null}
           listTitle={singleEpic || filteredByEpic ? 'Child epics' : 'Epics'}
+          scrollTo={scrollTo}
+          highlightKey={target?.epicId ?? null}
         />
       )}
       <RoadmapSettingsDrawer
@@ -345,4 +387,18 @@ function findEpic(
     if (child) return child;
   }
   return undefined;
+}
+
+/** A link to an epic that is not in the list: an info alert that says so (the roadmap shows as usual). */
+function useMissingEpicAlert(deepLink: DeepLink): void {
+  const { pushAlert, dismissAlert } = useAlerts();
+  const { reference, missing } = deepLink;
+  useEffect(() => {
+    if (!missing || reference === null) return;
+    const id = pushAlert({
+      variant: 'info',
+      message: `Epic ${reference} is not on this roadmap with the current filters and date range.`,
+    });
+    return () => dismissAlert(id);
+  }, [missing, reference, pushAlert, dismissAlert]);
 }

@@ -64,6 +64,7 @@ export function EpicHeader({ epic, groupFullPath, isEditing, onEdit }: EpicHeade
               : []),
             ...(canCreate ? [{ id: 'new', label: 'New epic', href: routes.newEpic(groupFullPath) }] : []),
             { id: 'copy', label: 'Copy reference', onAction: actions.copyReference },
+            { id: 'roadmap', label: 'View on roadmap', href: routes.epicOnRoadmap(groupFullPath, epic.iid) },
           ]}
           endItems={
             canDestroy

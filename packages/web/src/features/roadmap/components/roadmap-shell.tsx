@@ -39,6 +39,10 @@ type RoadmapShellProps = {
   renderMilestones: ((layout: { cellWidth: number; leftWidth: number; shellHeight: number }) => ReactNode) | null;
   /** The header's corner text ('Epics', or 'Child epics' for one epic). */
   listTitle: string;
+  /** A row to scroll to (centred), once per token (a link to an epic). */
+  scrollTo?: { index: number; token: string } | null;
+  /** The key of a row to highlight (the linked epic's). */
+  highlightKey?: string | null;
 };
 
 const SKELETON_ROWS = 6;
@@ -65,6 +69,8 @@ export const RoadmapShell = memo(function RoadmapShell({
   onRowsInView,
   renderMilestones,
   listTitle,
+  scrollTo = null,
+  highlightKey = null,
 }: RoadmapShellProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -138,6 +144,14 @@ export const RoadmapShell = memo(function RoadmapShell({
   useEffect(() => {
     if (rows && lastIndex >= firstIndex) onRowsInView?.(firstIndex, lastIndex);
   }, [rows, firstIndex, lastIndex, onRowsInView]);
+
+  // A link to an epic: its row centred, once per token (the list then follows the user).
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!scrollTo || !rows || scrolledTo.current === scrollTo.token) return;
+    scrolledTo.current = scrollTo.token;
+    virtualizer.scrollToIndex(scrollTo.index, { align: 'center' });
+  }, [scrollTo, rows, virtualizer]);
 
   // Open on today: scroll the timeline so today's column is near the left, before the first paint.
   const scrolledFor = useRef<string | null>(null);
@@ -349,6 +363,7 @@ export const RoadmapShell = memo(function RoadmapShell({
                           transform: `translateY(${item.start - scrollMargin}px)`,
                         }}
                         data-kind={row.kind}
+                        data-highlighted={highlightKey !== null && row.key === highlightKey ? '' : undefined}
                       >
                         <RowContent row={row} context={context} />
                       </li>

@@ -182,5 +182,9 @@ describe('buildRowList over windows by position', () => {
     expect(list.rowAt(99_998)?.kind).toBe('children-loading');
     expect(title(list.rowAt(100_002))).toBe('E9');
     expect(list.positionAt(100_002)).toBe(99_999);
+    // And back: the row of a position, the expanded epics' rows before it counted.
+    expect([0, 2, 3, 50_000, 99_995, 99_999].map((p) => list.indexOfPosition(p))).toEqual([
+      0, 2, 5, 50_002, 99_997, 100_002,
+    ]);
   });
 });

@@ -84,6 +84,8 @@ export type RoadmapRowList = {
   rowAt: (index: number) => RoadmapRow | undefined;
   /** The top-level position a row belongs to (a child row: its top-level epic's). */
   positionAt: (index: number) => number;
+  /** The index of the top-level row at a position (the rows of the expanded epics before it counted). */
+  indexOfPosition: (position: number) => number;
 };
 
 type Segment = { position: number; epic: RoadmapEpic; rows: RoadmapRow[]; start: number };
@@ -198,6 +200,23 @@ export function buildRowList(input: RowListInput): RoadmapRowList {
       if (!segment) return index;
       if (index <= segment.start + segment.rows.length) return segment.position;
       return segment.position + index - segment.start - segment.rows.length;
+    },
+    indexOfPosition(position) {
+      // The last segment at or before the position.
+      let low = 0;
+      let high = segments.length - 1;
+      let found: Segment | undefined;
+      while (low <= high) {
+        const mid = (low + high) >> 1;
+        const segment = segments[mid] as Segment;
+        if (segment.position <= position) {
+          found = segment;
+          low = mid + 1;
+        } else high = mid - 1;
+      }
+      if (!found) return position;
+      if (found.position === position) return found.start;
+      return found.start + found.rows.length + (position - found.position);
     },
   };
 }
