@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
@@ -10,6 +11,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -354,14 +356,9 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     takeFiles(files);
   };
 
-  const toolbar = (
-    <EditorToolbar
-      label={label}
-      onCommand={runCommand}
-      onAttach={onFiles ? attachFile : undefined}
-      isDisabled={isDisabled || (!rich && tab !== 'write')}
-    />
-  );
+  const hasFiles = Boolean(onFiles);
+  const suggestOpen = suggest.open;
+  const suggestActive = suggest.active;
 
   const richText = (
     <Suspense fallback={<p className={styles.loadingRich}>Loading the rich text editor…</p>}>
@@ -386,64 +383,121 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     </Suspense>
   );
 
-  const plainText = (
-    <Tabs selectedKey={tab} onSelectionChange={(key: Key) => showTab(key === 'preview' ? 'preview' : 'write')}>
-      <div className={styles.header}>
-        <TabList aria-label={`${label} editor`} className={styles.tabList}>
-          <Tab id="write" className={styles.tab}>
-            Write
-          </Tab>
-          <Tab id="preview" className={styles.tab}>
-            Preview
-          </Tab>
-        </TabList>
-        {toolbar}
-      </div>
-      <TabPanel id="write" className={styles.panel}>
-        {/* Uncontrolled: the text is the DOM's while it is typed (see COMMIT_DELAY_MS). */}
-        <textarea
-          ref={textareaRef}
-          defaultValue={textRef.current}
-          aria-labelledby={labelId}
-          disabled={isDisabled}
-          className={styles.textarea}
-          placeholder={placeholder}
-          // biome-ignore lint/a11y/noAutofocus: the forms open to write (as the text field did)
-          autoFocus={autoFocus}
-          onChange={(event) => commit(event.currentTarget.value)}
-          onKeyDown={handleKeyDown}
-          onKeyUp={(event) => {
-            if (!['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) updatePlainSuggestions();
-          }}
-          onClick={updatePlainSuggestions}
-          onInput={updatePlainSuggestions}
-          onBlur={() => {
-            flush();
-            suggest.blur();
-          }}
-          aria-autocomplete={autocomplete ? 'list' : undefined}
-          aria-controls={suggest.open ? listId : undefined}
-          aria-activedescendant={suggest.open ? `${listId}-${suggest.active}` : undefined}
-          onPaste={handlePaste}
-          onDragOver={handleDragOver}
-          onDragLeave={() => setDragging(false)}
-          onDrop={handleDrop}
-        />
-      </TabPanel>
-      <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
-        {textRef.current.trim() === '' ? (
-          <p className={styles.muted}>Nothing to preview.</p>
-        ) : preview.status === 'ready' ? (
-          <ServerHtml html={preview.html} />
-        ) : preview.status === 'error' ? (
-          <p className={styles.error} role="alert">
-            The preview could not be loaded. Your text is unchanged; try again.
-          </p>
-        ) : (
-          <p className={styles.muted}>Loading preview…</p>
-        )}
-      </TabPanel>
-    </Tabs>
+  // The plain text panel's handlers, through one stable object (below): the panel is memoised, so a
+  // render of this component for something it does not show — the form echoing the text after the
+  // pause, the autocomplete's match changing as a reference is typed — renders none of the tabs,
+  // the toolbar or the text area.
+  const handlers = {
+    showTab,
+    handleKeyDown,
+    updatePlainSuggestions,
+    blurSuggestions: suggest.blur,
+    handlePaste,
+    handleDragOver,
+    handleDrop,
+  };
+  const plainHandlers = useRef(handlers);
+  plainHandlers.current = handlers;
+  const [plain] = useState(() => ({
+    onSelectionChange: (key: Key) => plainHandlers.current.showTab(key === 'preview' ? 'preview' : 'write'),
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => commit(event.currentTarget.value),
+    onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => plainHandlers.current.handleKeyDown(event),
+    onKeyUp: (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (!['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) {
+        plainHandlers.current.updatePlainSuggestions();
+      }
+    },
+    suggest: () => plainHandlers.current.updatePlainSuggestions(),
+    onBlur: () => {
+      flush();
+      plainHandlers.current.blurSuggestions();
+    },
+    onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => plainHandlers.current.handlePaste(event),
+    onDragOver: (event: DragEvent<HTMLElement>) => plainHandlers.current.handleDragOver(event),
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent<HTMLElement>) => plainHandlers.current.handleDrop(event),
+  }));
+  const hasAutocomplete = Boolean(autocomplete);
+  const previewEmpty = textRef.current.trim() === '';
+  const plainText = useMemo(
+    () => (
+      <Tabs selectedKey={tab} onSelectionChange={plain.onSelectionChange}>
+        <div className={styles.header}>
+          <TabList aria-label={`${label} editor`} className={styles.tabList}>
+            <Tab id="write" className={styles.tab}>
+              Write
+            </Tab>
+            <Tab id="preview" className={styles.tab}>
+              Preview
+            </Tab>
+          </TabList>
+          <EditorToolbar
+            label={label}
+            onCommand={runCommand}
+            onAttach={hasFiles ? attachFile : undefined}
+            isDisabled={isDisabled || tab !== 'write'}
+          />
+        </div>
+        <TabPanel id="write" className={styles.panel}>
+          {/* Uncontrolled: the text is the DOM's while it is typed (see COMMIT_DELAY_MS). */}
+          <textarea
+            ref={textareaRef}
+            defaultValue={textRef.current}
+            aria-labelledby={labelId}
+            disabled={isDisabled}
+            className={styles.textarea}
+            placeholder={placeholder}
+            // biome-ignore lint/a11y/noAutofocus: the forms open to write (as the text field did)
+            autoFocus={autoFocus}
+            onChange={plain.onChange}
+            onKeyDown={plain.onKeyDown}
+            onKeyUp={plain.onKeyUp}
+            onClick={plain.suggest}
+            onInput={plain.suggest}
+            onBlur={plain.onBlur}
+            aria-autocomplete={hasAutocomplete ? 'list' : undefined}
+            aria-controls={suggestOpen ? listId : undefined}
+            aria-activedescendant={suggestOpen ? `${listId}-${suggestActive}` : undefined}
+            onPaste={plain.onPaste}
+            onDragOver={plain.onDragOver}
+            onDragLeave={plain.onDragLeave}
+            onDrop={plain.onDrop}
+          />
+        </TabPanel>
+        <TabPanel id="preview" className={[styles.panel, styles.previewPanel].join(' ')}>
+          {previewEmpty ? (
+            <p className={styles.muted}>Nothing to preview.</p>
+          ) : preview.status === 'ready' ? (
+            <ServerHtml html={preview.html} />
+          ) : preview.status === 'error' ? (
+            <p className={styles.error} role="alert">
+              The preview could not be loaded. Your text is unchanged; try again.
+            </p>
+          ) : (
+            <p className={styles.muted}>Loading preview…</p>
+          )}
+        </TabPanel>
+      </Tabs>
+    ),
+    // The text (textRef) is the field's own: the form echoing it changes nothing here.
+    [
+      tab,
+      plain,
+      label,
+      runCommand,
+      hasFiles,
+      attachFile,
+      isDisabled,
+      labelId,
+      placeholder,
+      autoFocus,
+      hasAutocomplete,
+      suggestOpen,
+      listId,
+      suggestActive,
+      previewEmpty,
+      preview,
+    ],
   );
 
   const fieldClass = [styles.field, compact && styles.compact, dragging && styles.dragging].filter(Boolean).join(' ');
@@ -458,7 +512,12 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           <>
             <div className={styles.header}>
               <span className={styles.modeName}>Rich text</span>
-              {toolbar}
+              <EditorToolbar
+                label={label}
+                onCommand={runCommand}
+                onAttach={onFiles ? attachFile : undefined}
+                isDisabled={isDisabled}
+              />
             </div>
             {/* biome-ignore lint/a11y/noStaticElementInteractions: files dropped on the rich text area */}
             <div onDragOver={handleDragOver} onDragLeave={() => setDragging(false)} onDrop={() => setDragging(false)}>
