@@ -30,8 +30,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // `.vite/manifest.json`: the server announces the first URL's page chunks from it (decision 0052).
-    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

@@ -24,7 +24,7 @@ import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRestApi } from './http/rest-api.ts';
 import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
 import { createUiRouter } from './http/ui-router.ts';
-import { isWebAsset, webAppPage, webAssetOptions } from './http/web-app.ts';
+import { isWebAsset, webAssetOptions } from './http/web-app.ts';
 import { withWebSettings } from './http/web-settings.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
@@ -174,7 +174,6 @@ export async function buildApp(opts: {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) await app.register(fastifyStatic, webAssetOptions(config.webDist));
-  const webPage = webAppPage(config.webDist);
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';
@@ -201,7 +200,7 @@ export async function buildApp(opts: {
         .header('content-security-policy', contentSecurityPolicy(nonce))
         .send(
           withWebSettings(
-            withNonceMeta(await webPage(pathname), nonce),
+            withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce),
             config,
             // A database hiccup serves the page with the default switches rather than failing it.
             await services.applicationSettings.current().catch(() => undefined),
