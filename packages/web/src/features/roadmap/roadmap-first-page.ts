@@ -14,9 +14,10 @@ import {
   RoadmapGroupMilestonesQueryDocument,
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
+import { preferredToday } from '../../lib/format-date.ts';
 import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
 import { MILESTONES_PAGE_SIZE } from './hooks/use-roadmap-milestones.ts';
-import { localToday, roadmapViewFromUrl } from './hooks/use-roadmap-settings.ts';
+import { roadmapViewFromUrl } from './hooks/use-roadmap-settings.ts';
 import { localSettingsFrom, settingsFromLocal } from './roadmap-local-settings.ts';
 
 /**
@@ -72,7 +73,7 @@ export function prefetchRoadmapFirstPage(
   search: string,
   epicIid?: string,
 ): void {
-  const today = localToday();
+  const today = preferredToday();
   const send = (firstDayOfWeek: FirstDayOfWeek) => {
     const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
     const sent =

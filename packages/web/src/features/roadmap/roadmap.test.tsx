@@ -1,8 +1,9 @@
-import { getTimeframe } from '@milepost/shared';
+import { DEFAULT_DATE_PREFERENCES, getTimeframe } from '@milepost/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setDatePreferences } from '../../lib/format-date.ts';
 import { Roadmap } from './roadmap.tsx';
 import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
 import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
@@ -146,6 +147,25 @@ describe('Roadmap', { timeout: 20_000 }, () => {
       includeDescendantGroups: true,
       withLabels: false,
     });
+  });
+
+  it("counts today in the preferred time zone: the quarter shown is the zone's", async () => {
+    // 31 Dec 2026 12:00 UTC is already 1 Jan 2027 on Kiritimati (UTC+14): the current quarter is 2027 Q1.
+    vi.setSystemTime(new Date(Date.UTC(2026, 11, 31, 12)));
+    setDatePreferences({ timeZone: 'Pacific/Kiritimati', dateFormat: 'mdy' });
+    try {
+      const { client, calls } = createTestClient(handlers({ epics: () => epicsPage([]) }));
+      renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+      await waitFor(() => expect(calls.some((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toBe(true));
+      const next = getTimeframe({ rangeType: 'CURRENT_QUARTER', presetType: 'WEEKS', today: '2027-01-01' });
+      const query = calls.find((c) => c.operationName === 'RoadmapGroupEpicsQuery');
+      expect(query?.variables).toMatchObject({ timeframe: { start: next.start, end: next.end } });
+      // Not the quarter of the UTC day (2026 Q4), which the browser's own day would have given here.
+      const utc = getTimeframe({ rangeType: 'CURRENT_QUARTER', presetType: 'WEEKS', today: '2026-12-31' });
+      expect(next.start).not.toBe(utc.start);
+    } finally {
+      setDatePreferences(DEFAULT_DATE_PREFERENCES);
+    }
   });
 
   it('fetches the windows of the rows scrolled to, by position, each once, and none before them', async () => {

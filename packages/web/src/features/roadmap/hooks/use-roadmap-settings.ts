@@ -17,6 +17,7 @@ import {
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { RoadmapSettingsQueryDocument } from '../../../gql/graphql.ts';
+import { preferredToday } from '../../../lib/format-date.ts';
 import {
   DEFAULT_BUFFER_SIZE,
   localSettingsFrom,
@@ -54,12 +55,6 @@ export function roadmapViewToUrl(
   ]);
 }
 
-/** Today as `YYYY-MM-DD` in the viewer's time zone. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export type RoadmapSettingsApi = {
   settings: RoadmapSettings;
   filter: FilterValue;
@@ -83,7 +78,8 @@ export function useRoadmapSettings({
   firstDayOfWeek?: FirstDayOfWeek;
 } = {}): RoadmapSettingsApi {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [today] = useState(() => localToday());
+  // Today in the preferred time zone (the browser's when none is set), as due-date words count it.
+  const [today] = useState(() => preferredToday());
   const search = searchParams.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the parameters' identity
   const fromUrl = useMemo(() => roadmapViewFromUrl(searchParams), [search]);
