@@ -63,10 +63,10 @@ afterEach(() => {
 });
 
 describe('Report abuse on the epic page', { timeout: 20_000 }, () => {
-  it('is offered to a signed-in viewer who is not the author, after Copy reference', async () => {
+  it('is offered to a signed-in viewer who is not the author, after Copy reference and View on roadmap', async () => {
     const user = userEvent.setup();
     const client = setup(BOB);
-    expect(await menuItems(user, client)).toEqual(['Copy reference', 'Report abuse', 'Delete epic']);
+    expect(await menuItems(user, client)).toEqual(['Copy reference', 'View on roadmap', 'Report abuse', 'Delete epic']);
   });
 
   it.each([
@@ -75,7 +75,7 @@ describe('Report abuse on the epic page', { timeout: 20_000 }, () => {
   ])('is not offered to %s', async (_who, viewer) => {
     const user = userEvent.setup();
     const client = setup(viewer);
-    expect(await menuItems(user, client)).toEqual(['Copy reference', 'Delete epic']);
+    expect(await menuItems(user, client)).toEqual(['Copy reference', 'View on roadmap', 'Delete epic']);
   });
 
   it('opens the abuse drawer and reports the author from the epic’s URL', async () => {
