@@ -49,7 +49,8 @@ test('shift+p, shift+a and shift+l open Your projects, Activity and Milestones',
   await press(page, 'Shift+A');
   await expect(page).toHaveURL(/\/dashboard\/activity$/);
   await page.getByRole('navigation', { name: 'Whose activity' }).getByRole('link', { name: 'Your activity' }).click();
-  const events = page.getByRole('list', { name: 'Events' }).getByRole('listitem');
+  // Alice acts in other journeys at the same time: only this journey's events (they name the suffix).
+  const events = page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: suffix });
   await expect(events.nth(0)).toContainText(`created milestone %"${milestoneTitle}"`);
   await expect(events.nth(1)).toContainText(`commented on issue #${issue.iid} ${issueTitle}`);
   await expect(events.nth(2)).toContainText(`opened issue #${issue.iid} ${issueTitle}`);

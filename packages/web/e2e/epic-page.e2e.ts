@@ -135,8 +135,8 @@ test.describe('epic page header', () => {
 
     await openActions(page);
     const expected = isNarrow(testInfo)
-      ? ['Edit', 'Close epic', 'New epic', 'Copy reference', 'Delete epic']
-      : ['Close epic', 'New epic', 'Copy reference', 'Delete epic'];
+      ? ['Edit', 'Close epic', 'New epic', 'Copy reference', 'View on roadmap', 'Delete epic']
+      : ['Close epic', 'New epic', 'Copy reference', 'View on roadmap', 'Delete epic'];
     await expect(actionsMenu(page).getByRole('menuitem')).toHaveText(expected);
     await expect(actionsMenu(page).getByRole('menuitem', { name: 'New epic' })).toHaveAttribute(
       'href',
@@ -185,7 +185,7 @@ test.describe('epic page header', () => {
     expect(data.group.epic).toBeNull();
   });
 
-  test('@narrow a signed-out visitor reads the epic but has no actions beyond copying its reference', async ({
+  test('@narrow a signed-out visitor reads the epic but has no actions beyond copying its reference and viewing it on the roadmap', async ({
     page,
   }, testInfo) => {
     await page.goto('/groups/acme/-/epics/1');
@@ -193,7 +193,7 @@ test.describe('epic page header', () => {
     await expect(page.getByText('Open', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await openActions(page);
-    await expect(actionsMenu(page).getByRole('menuitem')).toHaveText(['Copy reference']);
+    await expect(actionsMenu(page).getByRole('menuitem')).toHaveText(['Copy reference', 'View on roadmap']);
     await shot(page, testInfo, '10-signed-out');
   });
 });
