@@ -2,12 +2,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { graphqlDocumentsPerChunk } from './vite-plugins/graphql-documents.ts';
+import { pageChunkSorter } from './vite-plugins/page-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
 import { reactAriaEnglishOnly } from './vite-plugins/react-aria-locales.ts';
 
 /** Where the dev server sends API and session calls; the Milepost server in development. */
 const api = process.env.MILEPOST_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/health'];
+const sortPageChunk = pageChunkSorter();
 
 export default defineConfig({
   plugins: [react(), graphqlDocumentsPerChunk(), reactAriaEnglishOnly(), precompressAssets()],
@@ -41,6 +43,14 @@ export default defineConfig({
             },
             { name: 'apollo', test: /node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib)/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/ },
+            // The rest of the app in a few chunks by who needs it, not one per set of pages sharing a
+            // module (decision 0059): the start in one, the catch-all pages in at most three more.
+            // The sorting places each module itself, so no module is pulled along with its importers.
+            {
+              name: (id, context) => sortPageChunk(id, (moduleId) => context.getModuleInfo(moduleId)),
+              debugName: 'page-chunks',
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

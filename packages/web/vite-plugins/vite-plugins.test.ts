@@ -1,10 +1,12 @@
 /**
  * The build's own steps: GraphQL documents split out of the generated module, React Aria's string
- * tables cut to US English, and the compressed copies of the built assets.
+ * tables cut to US English, the app's modules sorted into a few chunks, and the compressed copies of
+ * the built assets.
  */
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { splitDocuments } from './graphql-documents.ts';
+import { type ModuleNode, pageChunkSorter } from './page-chunks.ts';
 import { compressedCopies } from './precompress.ts';
 import { keepLocales } from './react-aria-locales.ts';
 
@@ -88,5 +90,114 @@ describe('compressedCopies', () => {
 
   it('skips files under 1 KiB', async () => {
     expect(await compressedCopies(Buffer.from('export const a = 1;\n'))).toBeNull();
+  });
+});
+
+/** A module graph as Rolldown describes it: `imports` static, `lazy` dynamic, `names` what the code names. */
+function graphOf(modules: Record<string, { imports?: string[]; lazy?: string[]; names?: string[]; entry?: boolean }>) {
+  const nodes = new Map<string, ModuleNode>();
+  for (const [id, module] of Object.entries(modules)) {
+    nodes.set(id, {
+      id,
+      isEntry: module.entry ?? false,
+      importers: Object.entries(modules)
+        .filter(([, other]) => other.imports?.includes(id))
+        .map(([otherId]) => otherId),
+      dynamicImporters: Object.entries(modules)
+        .filter(([, other]) => other.lazy?.includes(id))
+        .map(([otherId]) => otherId),
+      importedIds: module.imports ?? [],
+      code: (module.names ?? []).map((name) => `import { ${name} } from "../gql/graphql.ts";`).join('\n'),
+    });
+  }
+  return (id: string) => nodes.get(id) ?? null;
+}
+
+describe('pageChunkSorter', () => {
+  const doc = (name: string) => `\0milepost-graphql-document:${name}`;
+  const NS = '/app/src/features/namespaces/namespace-page.tsx';
+  const GROUPS = '/app/src/features/namespaces/groups-prefix-page.tsx';
+  const graph = graphOf({
+    '/app/index.html': { entry: true, imports: ['/app/src/app/main.tsx'] },
+    '/app/src/app/main.tsx': {
+      imports: ['/app/src/app/router.tsx', '/app/src/gql/graphql.ts', '/app/src/ui/button.tsx'],
+      names: ['ShellQueryDocument'],
+    },
+    '/app/src/app/router.tsx': { lazy: [NS, GROUPS, '/app/src/admin/admin-page.tsx'] },
+    '/app/src/gql/graphql.ts': {
+      imports: [
+        doc('ShellQueryDocument'),
+        doc('IssueQueryDocument'),
+        doc('ListFragmentDoc'),
+        doc('AdminQueryDocument'),
+      ],
+    },
+    [doc('ShellQueryDocument')]: {},
+    [doc('IssueQueryDocument')]: {},
+    [doc('ListFragmentDoc')]: {},
+    [doc('AdminQueryDocument')]: {},
+    [NS]: { imports: ['/app/src/issues/issue-page.tsx'] },
+    [GROUPS]: { imports: ['/app/src/epics/epic-page.tsx', '/app/src/roadmap/roadmap.tsx'] },
+    '/app/src/issues/issue-page.tsx': {
+      imports: ['/app/src/gql/graphql.ts', '/app/src/ui/list.tsx', '/app/src/ui/table.tsx', '/app/src/ui/button.tsx'],
+      names: ['IssueQueryDocument', 'ListFragmentDoc'],
+    },
+    '/app/src/epics/epic-page.tsx': {
+      imports: ['/app/src/gql/graphql.ts', '/app/src/ui/list.tsx'],
+      lazy: ['/app/src/editor/rich-text.tsx', '/app/src/roadmap/roadmap.tsx'],
+      names: ['ListFragmentDoc'],
+    },
+    '/app/src/roadmap/roadmap.tsx': {},
+    '/app/src/editor/rich-text.tsx': { imports: ['/app/node_modules/@tiptap/core/index.js', '/app/src/ui/list.tsx'] },
+    '/app/node_modules/@tiptap/core/index.js': {},
+    '/app/src/admin/admin-page.tsx': {
+      imports: ['/app/src/gql/graphql.ts', '/app/src/ui/table.tsx'],
+      names: ['AdminQueryDocument'],
+    },
+    '/app/src/ui/list.tsx': {},
+    '/app/src/ui/table.tsx': {},
+    '/app/src/ui/button.tsx': {},
+  });
+  const chunkOf = (id: string) => pageChunkSorter()(id, graph);
+
+  it('puts what the entry imports in one chunk, documents by the code that names them', () => {
+    expect(chunkOf('/app/src/app/main.tsx')).toBe('app');
+    expect(chunkOf('/app/src/ui/button.tsx')).toBe('app');
+    expect(chunkOf('/app/src/gql/graphql.ts')).toBe('app');
+    expect(chunkOf(doc('ShellQueryDocument'))).toBe('app');
+    expect(chunkOf(doc('IssueQueryDocument'))).toBe('project-pages');
+    expect(chunkOf(doc('ListFragmentDoc'))).toBe('pages');
+  });
+
+  it('sorts what the catch-all pages import by which pages need it', () => {
+    const sort = pageChunkSorter();
+    expect(sort(NS, graph)).toBe('project-pages');
+    expect(sort('/app/src/issues/issue-page.tsx', graph)).toBe('project-pages');
+    expect(sort(GROUPS, graph)).toBe('group-pages');
+    expect(sort('/app/src/epics/epic-page.tsx', graph)).toBe('group-pages');
+    // Imported by the groups page and loaded lazily by a part of it: loaded with the page.
+    expect(sort('/app/src/roadmap/roadmap.tsx', graph)).toBe('group-pages');
+    expect(sort('/app/src/ui/list.tsx', graph)).toBe('pages');
+    // Shared with a page that is not a catch-all: in the chunk both load.
+    expect(sort('/app/src/ui/table.tsx', graph)).toBe('pages-shared');
+  });
+
+  it('leaves what the pages load lazily and the other pages to the bundler', () => {
+    expect(chunkOf('/app/src/editor/rich-text.tsx')).toBeNull();
+    expect(chunkOf('/app/node_modules/@tiptap/core/index.js')).toBeNull();
+    expect(chunkOf('/app/src/admin/admin-page.tsx')).toBeNull();
+    expect(chunkOf(doc('AdminQueryDocument'))).toBeNull();
+  });
+
+  it('starts over on a new module graph', () => {
+    const sort = pageChunkSorter();
+    expect(sort('/app/src/ui/table.tsx', graph)).toBe('pages-shared');
+    const rebuilt = graphOf({
+      '/app/index.html': { entry: true, imports: ['/app/src/app/router.tsx'] },
+      '/app/src/app/router.tsx': { lazy: [NS] },
+      [NS]: { imports: ['/app/src/ui/table.tsx'] },
+      '/app/src/ui/table.tsx': {},
+    });
+    expect(sort('/app/src/ui/table.tsx', rebuilt)).toBe('project-pages');
   });
 });

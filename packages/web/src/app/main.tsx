@@ -10,7 +10,7 @@ import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { prefetchInitialRoute } from './prefetch.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, preloadFirstPage } from './router.tsx';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -20,6 +20,7 @@ applyStoredTheme();
 const client = createApolloClient();
 prefetchInitialRoute(client, window.location.pathname, window.location.search);
 const router = createRouter();
+preloadFirstPage(router, window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

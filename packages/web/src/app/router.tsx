@@ -1,17 +1,13 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate } from 'react-router';
 import { SkeletonList } from '../components/ui/skeleton.tsx';
 import { SignInPage } from '../features/session/sign-in-page.tsx';
 import { routes } from '../lib/routes.ts';
 import { RouteErrorPage } from './error-boundary.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
-
-/** A page loaded in its own chunk, so the entry bundle stays small and pages load in parallel. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-}
 
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), 'AdminPage');
 const AdminUserPage = lazyPage(() => import('../features/admin/admin-user-page.tsx'), 'AdminUserPage');
@@ -65,6 +61,17 @@ const ExploreGroupsPage = lazyPage(() => import('../features/explore/explore-pag
 const NewGroupPage = lazyPage(() => import('../features/groups/new-group-page.tsx'), 'NewGroupPage');
 const HelpPage = lazyPage(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const PreferencesPage = lazyPage(() => import('../features/settings/preferences-page.tsx'), 'PreferencesPage');
+
+/**
+ * Starts loading the first URL's catch-all page (the namespace or groups page: the issue page, the
+ * lists, the epic page, the roadmap) with the app's start, beside its prefetched queries, rather
+ * than once the shell has rendered. A failed load is ignored here: the page's own load reports it.
+ */
+export function preloadFirstPage(router: ReturnType<typeof createRouter>, pathname: string): void {
+  const leaf = matchRoutes(router.routes, pathname)?.at(-1)?.route.path;
+  if (leaf === 'groups/*') GroupsPrefixPage.preload();
+  else if (leaf === '*') NamespacePage.preload();
+}
 
 /** While a page's chunk loads, the same placeholder rows the pages show while their data loads. */
 function page(element: ReactNode) {

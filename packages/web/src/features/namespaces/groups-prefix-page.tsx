@@ -1,6 +1,7 @@
 import { groupSubPage } from '@milepost/shared';
 import { Navigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { routes } from '../../lib/routes.ts';
@@ -8,16 +9,21 @@ import { EpicPage } from '../epics/epic-page.tsx';
 import { EpicsListPage } from '../epics/epics-list-page.tsx';
 import { NewEpicPage } from '../epics/new-epic-page.tsx';
 import { IssuesListPage } from '../issues/list/issues-list-page.tsx';
-import { CadenceFormPage } from '../iterations/cadence-form-page.tsx';
-import { CadencesPage } from '../iterations/cadences-page.tsx';
-import { IterationReportPage } from '../iterations/iteration-report-page.tsx';
 import { LabelsPage } from '../labels/labels-page.tsx';
-import { MembersPage } from '../members/members-page.tsx';
 import { MilestonePage } from '../milestones/milestone-page.tsx';
 import { MilestonesPage } from '../milestones/milestones-page.tsx';
-import { GroupSettingsPage } from '../namespace-settings/namespace-settings-page.tsx';
 import { RoadmapPage } from '../roadmap/roadmap-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
+
+// Settings, members and iterations are rarely a first page: they load when first shown (the router's Suspense).
+const CadenceFormPage = lazyPage(() => import('../iterations/cadence-form-page.tsx'), 'CadenceFormPage');
+const CadencesPage = lazyPage(() => import('../iterations/cadences-page.tsx'), 'CadencesPage');
+const IterationReportPage = lazyPage(() => import('../iterations/iteration-report-page.tsx'), 'IterationReportPage');
+const MembersPage = lazyPage(() => import('../members/members-page.tsx'), 'MembersPage');
+const GroupSettingsPage = lazyPage(
+  () => import('../namespace-settings/namespace-settings-page.tsx'),
+  'GroupSettingsPage',
+);
 
 /** `/groups/<path>/-/<page>`: the group's epics, epic, roadmap, members and iteration pages. */
 export function GroupsPrefixPage() {

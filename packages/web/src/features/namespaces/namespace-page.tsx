@@ -1,21 +1,30 @@
 import { groupSubPage, profileUsername, projectSubPage } from '@milepost/shared';
 import { Navigate } from 'react-router';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { GroupOverviewPage } from '../groups/group-overview-page.tsx';
-import { IssueTemplatesSettingsPage } from '../issue-templates/issue-templates-settings-page.tsx';
 import { IssuePage } from '../issues/issue-page.tsx';
 import { IssuesListPage } from '../issues/issues-list-page.tsx';
 import { NewIssuePage } from '../issues/new-issue-page.tsx';
 import { LabelsPage } from '../labels/labels-page.tsx';
-import { MembersPage } from '../members/members-page.tsx';
 import { MilestonePage } from '../milestones/milestone-page.tsx';
 import { MilestonesPage } from '../milestones/milestones-page.tsx';
-import { ProjectSettingsPage } from '../namespace-settings/namespace-settings-page.tsx';
 import { ProjectOverviewPage } from '../projects/project-overview-page.tsx';
 import { UserProfilePage } from '../users/user-profile-page.tsx';
 import { useNamespaceContext } from './use-namespace-context.ts';
+
+// Settings and members are rarely a first page: they load when first shown (the router's Suspense).
+const IssueTemplatesSettingsPage = lazyPage(
+  () => import('../issue-templates/issue-templates-settings-page.tsx'),
+  'IssueTemplatesSettingsPage',
+);
+const MembersPage = lazyPage(() => import('../members/members-page.tsx'), 'MembersPage');
+const ProjectSettingsPage = lazyPage(
+  () => import('../namespace-settings/namespace-settings-page.tsx'),
+  'ProjectSettingsPage',
+);
 
 /**
  * The catch-all route: `/<path>` and `/<path>/-/<page>`. Asks the server whether the path is a
