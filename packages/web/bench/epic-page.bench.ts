@@ -14,10 +14,12 @@
  * Prints each run and the medians with issue 15's targets (first tree row ≤ 500 ms, Roadmap tab
  * ≤ 500 ms); asserts nothing. Options: `--runs N` (default 5), `--warmup N` (default 1), `--compare DIR`
  * (another web build's `dist`: the runs alternate between the served build and that one on the same
- * server, each build with its own table), `--build`, `--no-build`, `--headed`.
+ * server, each build with its own table), `--waterfall N` (print the requests of the first N measured
+ * runs of each build: scripts and GraphQL operations, when each was sent, answered and done, beside
+ * the marks), `--build`, `--no-build`, `--headed`.
  */
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page, Request as PlaywrightRequest } from '@playwright/test';
 import {
   addPaintMarks,
   compareBuilds,
@@ -27,6 +29,7 @@ import {
   out,
   parseBenchArgs,
   printRunTable,
+  printTable,
   readPaintMarks,
   runBench,
   startBench,
@@ -43,7 +46,9 @@ const ROADMAP_ROW = 'ul[aria-label="Child epics"] > li';
 const READING_MS = 1000;
 
 const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } }, ['compare']);
+  parseBenchArgs(argv, { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 }, waterfall: { min: 0, value: 0 } }, [
+    'compare',
+  ]);
 
 type Selectors = { title: string; treeRow: string; roadmapRow: string };
 
@@ -58,6 +63,57 @@ function epicPageMarks(mark: (name: string) => void, { title, treeRow, roadmapRo
 }
 
 type RunResult = { headerMs: number; firstRowMs: number; roadmapTabMs: number; longestTaskMs: number };
+
+/** One request of a page load, on the page's clock (ms from navigation start). */
+type Request = { name: string; askedMs: number; sentMs: number; firstByteMs: number; doneMs: number };
+
+/**
+ * Records the page's scripts and GraphQL requests until `stop()`, which answers them in the order
+ * they were sent, each named by its file or GraphQL operation.
+ */
+function recordRequests(page: Page): { stop: () => Promise<Request[]> } {
+  const finished: { request: PlaywrightRequest; name: string }[] = [];
+  const onFinished = (request: PlaywrightRequest) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/graphql') {
+      const body = request.postDataJSON() as { operationName?: string } | null;
+      finished.push({ request, name: body?.operationName ?? 'GraphQL' });
+    } else if (url.pathname.endsWith('.js') || request.resourceType() === 'document') {
+      finished.push({ request, name: url.pathname.split('/').pop() || url.pathname });
+    }
+  };
+  page.on('requestfinished', onFinished);
+  return {
+    stop: async () => {
+      page.off('requestfinished', onFinished);
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      return finished
+        .map(({ request, name }) => {
+          const timing = request.timing();
+          const asked = timing.startTime - origin;
+          return {
+            name,
+            askedMs: asked,
+            // Chromium's request start: past the wait for a free connection (six per server).
+            sentMs: asked + Math.max(0, timing.requestStart),
+            firstByteMs: asked + timing.responseStart,
+            doneMs: asked + timing.responseEnd,
+          };
+        })
+        .sort((a, b) => a.askedMs - b.askedMs);
+    },
+  };
+}
+
+function printWaterfall(requests: readonly Request[], result: RunResult): void {
+  const rows = [
+    ...requests.map((r) => [r.name, ms(r.askedMs), ms(r.sentMs), ms(r.firstByteMs), ms(r.doneMs)]),
+    ['— header painted', '', '', '', ms(result.headerMs)],
+    ['— first tree row painted', '', '', '', ms(result.firstRowMs)],
+  ];
+  out('  Requests of this run (ms from navigation start):');
+  printTable(['  Request', 'Asked', 'Sent', 'First byte', 'Done'], rows, 0);
+}
 
 async function epicPath(browser: Browser, server: BenchServer): Promise<string> {
   const { context } = await openSignedIn(browser, server);
@@ -74,24 +130,28 @@ async function epicPath(browser: Browser, server: BenchServer): Promise<string> 
   }
 }
 
-async function measure(browser: Browser, server: BenchServer, target: string): Promise<RunResult> {
+async function measure(browser: Browser, server: BenchServer, target: string, waterfall: boolean): Promise<RunResult> {
   const selectors = { title: EPIC_TITLE, treeRow: TREE_ROW, roadmapRow: ROADMAP_ROW };
   const { context, page } = await openSignedIn(browser, server);
   try {
     await addPaintMarks(page, epicPageMarks, selectors);
+    const requests = waterfall ? recordRequests(page) : null;
     await page.goto(target);
     await waitForMark(page, 'firstRow');
+    const loaded = requests ? await requests.stop() : [];
     await page.waitForTimeout(READING_MS);
     const clickedAt = await page.evaluate(() => performance.now());
     await page.getByRole('tab', { name: 'Roadmap view' }).click();
     await waitForMark(page, 'roadmapRow');
     const { marks, longTasks } = await readPaintMarks(page, ['header', 'firstRow', 'roadmapRow']);
-    return {
+    const result = {
       headerMs: marks.header ?? Number.NaN,
       firstRowMs: marks.firstRow ?? Number.NaN,
       roadmapTabMs: (marks.roadmapRow ?? Number.NaN) - clickedAt,
       longestTaskMs: Math.max(0, ...longTasks),
     };
+    if (waterfall) printWaterfall(loaded, result);
+    return result;
   } finally {
     await context.close();
   }
@@ -111,7 +171,8 @@ async function main() {
   for (let i = 0; i < (options.warmup + options.runs) * perBuild; i++) {
     const warm = i < options.warmup * perBuild;
     const build = variants.use(i);
-    const result = await measure(browser, server, target);
+    const measured = Math.floor(i / perBuild) - options.warmup;
+    const result = await measure(browser, server, target, !warm && measured < options.waterfall);
     out(
       `${perBuild > 1 ? `${build}, ` : ''}${warm ? 'warm-up' : `run ${Math.floor(i / perBuild) - options.warmup + 1}/${options.runs}`}: header ${ms(result.headerMs)} ms, ` +
         `first tree row ${ms(result.firstRowMs)} ms, Roadmap tab ${ms(result.roadmapTabMs)} ms ` +

@@ -74,7 +74,7 @@ test('a user sets an avatar by cropping a picture; it shows in the top bar; then
     [`/${own.path}/edit`, `/${own.path}`, 'project'],
   ] as const) {
     await page.goto(overview);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(settings);
     await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('group', { name: 'Position and size your new avatar' })).toBeVisible();

@@ -4,28 +4,13 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NamespacePage } from '../features/namespaces/namespace-page.tsx';
-import { CurrentUserQueryDocument, ResolvePathQueryDocument } from '../gql/graphql.ts';
+import { resolvedProject, resolvePathMock } from '../features/namespaces/test/resolve-path-data.ts';
+import { ResolvePathQueryDocument } from '../gql/graphql.ts';
+import { currentUserMock } from '../test/current-user-mock.ts';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-const signedIn = (username: string | null): MockLink.MockedResponse => ({
-  request: { query: CurrentUserQueryDocument },
-  result: {
-    data: {
-      currentUser: username
-        ? {
-            __typename: 'CurrentUser',
-            id: 'gid://gitlab/User/9',
-            username,
-            name: username,
-            avatarUrl: null,
-            webPath: `/${username}`,
-            admin: false,
-          }
-        : null,
-    },
-  },
-});
+const signedIn = (username: string | null) => currentUserMock(username);
 
 function SignInProbe() {
   const location = useLocation();
@@ -65,6 +50,7 @@ describe('NotFoundPage', () => {
 });
 
 describe('NamespacePage (the catch-all route)', () => {
+  const WEB_NAMES = ['Acme Corp', 'Platform', 'Web'];
   const nothingAt = (fullPath: string): MockLink.MockedResponse => ({
     request: { query: ResolvePathQueryDocument, variables: { fullPath } },
     result: { data: { group: null, project: null } },
@@ -89,22 +75,7 @@ describe('NamespacePage (the catch-all route)', () => {
 
   it("shows a project's issues page for /<project>/-/issues", async () => {
     renderAt('/acme/platform/web/-/issues', [
-      {
-        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/platform/web' } },
-        result: {
-          data: {
-            group: null,
-            project: {
-              __typename: 'Project',
-              id: 'gid://gitlab/Project/1',
-              name: 'Web',
-              fullPath: 'acme/platform/web',
-              nameWithNamespace: 'Acme Corp / Platform / Web',
-              avatarUrl: null,
-            },
-          },
-        },
-      },
+      resolvePathMock('acme/platform/web', resolvedProject('acme/platform/web', { names: WEB_NAMES })),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Issues' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Platform' }).getAttribute('href')).toBe('/acme/platform');
@@ -112,22 +83,7 @@ describe('NamespacePage (the catch-all route)', () => {
 
   it('shows the 404 page for an unknown sub-page of a project', async () => {
     renderAt('/acme/platform/web/-/wiki', [
-      {
-        request: { query: ResolvePathQueryDocument, variables: { fullPath: 'acme/platform/web' } },
-        result: {
-          data: {
-            group: null,
-            project: {
-              __typename: 'Project',
-              id: 'gid://gitlab/Project/1',
-              name: 'Web',
-              fullPath: 'acme/platform/web',
-              nameWithNamespace: 'Acme Corp / Platform / Web',
-              avatarUrl: null,
-            },
-          },
-        },
-      },
+      resolvePathMock('acme/platform/web', resolvedProject('acme/platform/web', { names: WEB_NAMES })),
     ]);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });

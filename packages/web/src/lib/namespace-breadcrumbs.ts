@@ -1,6 +1,7 @@
 import { routes } from './routes.ts';
 
-export type Crumb = { label: string; to: string };
+/** A crumb of the trail; a group's or project's names it (`namespace`: its full path) for its avatar. */
+export type Crumb = { label: string; to: string; namespace?: string };
 
 /**
  * One crumb per group (and the project) in `fullPath`, named from `fullName`
@@ -11,8 +12,8 @@ export function namespaceBreadcrumbs(fullPath: string, fullName: string | null |
   const segments = fullPath.split('/').filter(Boolean);
   const names = (fullName ?? '').split(' / ').map((name) => name.trim());
   const useNames = names.length === segments.length && names.every(Boolean);
-  return segments.map((segment, index) => ({
-    label: useNames ? (names[index] as string) : segment,
-    to: routes.group(segments.slice(0, index + 1).join('/')),
-  }));
+  return segments.map((segment, index) => {
+    const namespace = segments.slice(0, index + 1).join('/');
+    return { label: useNames ? (names[index] as string) : segment, to: routes.group(namespace), namespace };
+  });
 }

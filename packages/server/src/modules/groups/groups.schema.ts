@@ -89,6 +89,17 @@ builder.objectFields(GroupRef, (t) => ({
       return (await ctx.can('readGroup', { type: 'Group', group: parent })) ? parent : null;
     },
   }),
+  ancestors: t.field({
+    type: [GroupRef],
+    description:
+      "Milepost: the group's ancestor groups you may read, from the top-level group down, without the group itself (the breadcrumbs' avatars).",
+    resolve: async (g, _a, ctx) => {
+      const loader = GroupRef.getDataloader(ctx);
+      const chain = await Promise.all(g.traversalIds.filter((id) => id !== g.id).map((id) => loader.load(id)));
+      const readable = await Promise.all(chain.map((group) => ctx.can('readGroup', { type: 'Group', group })));
+      return chain.filter((_, index) => readable[index]);
+    },
+  }),
   userPermissions: t.field({
     type: GroupPermissionsRef,
     description: 'Permissions for the current user on the resource.',

@@ -23,6 +23,9 @@ function NavItems({ items }: { items: readonly NavItem[] }) {
   );
 }
 
+/** Settings › General of the group or project (name, visibility, avatar). */
+const settingsItem = (to: string): NavItem => ({ label: 'Settings', to, icon: 'settings' });
+
 type ContextHeaderProps = { name: string; to: string; seed: string; avatarUrl?: string | null; square?: boolean };
 
 function ContextHeader({ name, to, seed, avatarUrl, square }: ContextHeaderProps) {
@@ -54,6 +57,8 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Milestones', to: routes.groupMilestones(fullPath), icon: 'milestone' },
             { label: 'Labels', to: routes.groupLabels(fullPath), icon: 'label' },
             { label: 'Members', to: routes.groupMembers(fullPath), icon: 'users' },
+            // GitLab's 'Settings': only for those who may change them (Owners).
+            ...(context.group.userPermissions.adminGroup ? [settingsItem(routes.groupSettings(fullPath))] : []),
           ]}
         />
       </nav>
@@ -73,6 +78,8 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Labels', to: routes.projectLabels(fullPath), icon: 'label' },
             { label: 'Members', to: routes.projectMembers(fullPath), icon: 'users' },
             { label: 'Issue templates', to: routes.projectIssueTemplates(fullPath), icon: 'settings' },
+            // GitLab's 'Settings': only for those who may change them (Maintainers).
+            ...(context.project.userPermissions.adminProject ? [settingsItem(routes.projectSettings(fullPath))] : []),
           ]}
         />
       </nav>

@@ -4,7 +4,7 @@ type AvatarProps = {
   /** Name the initial and the tone are taken from. */
   name: string;
   src?: string | null;
-  size?: 's' | 'm' | 'l' | 'xl';
+  size?: 'xs' | 's' | 'm' | 'l' | 'xl';
   /** Groups and projects use square avatars, people round ones. */
   shape?: 'round' | 'square';
   /** Stable seed for the tone (an id); defaults to the name. */

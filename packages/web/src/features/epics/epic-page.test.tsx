@@ -5,14 +5,17 @@ import { ALICE, viewer } from '../discussions/test/discussion-fixtures.ts';
 import { absoluteTime } from '../issuables/format-created.ts';
 import type { Handler } from '../roadmap/test/render-roadmap.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
-import { buildPageEpic, EPIC_PAGE_GROUP, renderEpicPage } from './test/render-epic-page.tsx';
+import { buildPageEpic, epicPageAnswer, renderEpicPage } from './test/render-epic-page.tsx';
 
-// The child items and the sidebar have their own tests; here they are placeholders.
+// The child items, the sidebar and the linked items have their own tests; here they are placeholders.
 vi.mock('./child-items/child-items-panel.tsx', () => ({
   ChildItemsPanel: ({ iid }: { iid: string }) => <section aria-label={`Child items of &${iid}`} />,
 }));
 vi.mock('./sidebar/epic-sidebar.tsx', () => ({
   EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
+}));
+vi.mock('./linked-items/linked-items.tsx', () => ({
+  LinkedItems: ({ iid }: { iid: string }) => <section aria-label={`Linked items of &${iid}`} />,
 }));
 
 const NONE = { updateEpic: false, destroyEpic: false, createEpic: false, awardEmoji: false };
@@ -244,9 +247,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
           'EpicPageQuery',
           () => {
             reads += 1;
-            return {
-              group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic: reads === 1 ? buildPageEpic() : latest },
-            };
+            return epicPageAnswer(reads === 1 ? buildPageEpic() : latest);
           },
         ],
         ['UpdateEpicDescriptionMutation', update],
@@ -298,7 +299,7 @@ describe('EpicPage', { timeout: 20_000 }, () => {
             reads += 1;
             // Closed by someone else meanwhile: same title and description, a newer lock version.
             const epic = reads === 1 ? buildPageEpic() : buildPageEpic({ state: 'closed', lockVersion: 7 });
-            return { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } };
+            return epicPageAnswer(epic);
           },
         ],
         ['UpdateEpicDescriptionMutation', update],

@@ -23,20 +23,22 @@ import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
 /**
  * `/groups/<path>/-/epics/<iid>` (spec 001 §2.1): the header with the epic's state and actions, its
- * title and description (or the edit form), the child items and the sidebar. The epic, its first
- * page of child items and its activity are asked for together (app/prefetch.ts on a first load).
+ * title and description (or the edit form), the child items and the sidebar. The page's query (the
+ * epic, its sidebar) and the tree's first page are asked for together (prefetchEpicPage on a first
+ * load); the activity follows them.
  */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
   const client = useApolloClient();
   const { data, error } = useQuery(EpicPageQueryDocument, { variables: { fullPath: group.fullPath, iid } });
-  // The activity's first page is asked for with the epic, not after it (no waterfall).
-  useEffect(
-    () => prefetchDiscussions(client, { type: 'Epic', fullPath: group.fullPath, iid }),
-    [client, group.fullPath, iid],
-  );
+  const epic = data?.group?.epic;
+  // The activity, below the first screen, is asked for once the page's own answer is in (on a first
+  // load prefetchEpicPage has started it already): it never competes with the first paint.
+  const loaded = Boolean(epic);
+  useEffect(() => {
+    if (loaded) prefetchDiscussions(client, { type: 'Epic', fullPath: group.fullPath, iid });
+  }, [client, group.fullPath, iid, loaded]);
   useErrorAlert(error, 'Something went wrong while fetching the epic.');
   const [isEditing, setEditing] = useState(false);
-  const epic = data?.group?.epic;
   useDocumentTitle(epic?.title ?? `Epic &${iid}`);
   const breadcrumbs = [
     ...namespaceBreadcrumbs(group.fullPath, group.fullName),
@@ -47,8 +49,9 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
   if (!data && error) return null;
   if (data && !epic) return <NotFoundPage />;
 
-  // The layout is drawn at once: the header and body as a skeleton until the epic arrives, while the
-  // child items and the sidebar ask for their own data in parallel (no waterfall behind the epic).
+  // The layout is drawn at once: the header and the sidebar as skeletons until the page's query
+  // answers (the sidebar and the linked items then read theirs from the cache), the tree's own
+  // first page asked for beside it (no waterfall behind the epic).
   return (
     <>
       <div className={styles.breadcrumbs}>
@@ -88,7 +91,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
           <ChildItemsPanel groupFullPath={group.fullPath} iid={iid} />
           {epic ? <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid }} /> : null}
         </div>
-        <EpicSidebar groupFullPath={group.fullPath} iid={iid} />
+        <EpicSidebar groupFullPath={group.fullPath} iid={iid} ready={data !== undefined} />
       </div>
     </>
   );

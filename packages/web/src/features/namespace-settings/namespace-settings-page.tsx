@@ -13,6 +13,7 @@ import { GroupOverviewQueryDocument, ProjectOverviewQueryDocument } from '../../
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { restContainerUrl, restJson } from '../../lib/rest.ts';
 import { routes } from '../../lib/routes.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { VisibilityField } from '../namespaces/components/visibility-field.tsx';
 import styles from './namespace-settings.module.css';
 
@@ -106,6 +107,9 @@ function NamespaceSettings({ kind, settings, onChanged }: NamespaceSettingsProps
   );
 }
 
+/** The REST call's refusal in the server's words. */
+const messageOf = (caught: unknown) => [(caught as Error).message];
+
 type NamingFormProps = { kind: Kind; settings: Settings; url: string; onSaved: () => unknown };
 
 /** Name, description and visibility level; the server's words when it refuses them. */
@@ -116,25 +120,17 @@ function NamingForm({ kind, settings, url, onSaved }: NamingFormProps) {
   const [visibility, setVisibility] = useState<VisibilityName>(
     isVisibilityName(settings.visibility) ? settings.visibility : 'private',
   );
-  const [errors, setErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useFormSubmit(messageOf);
 
-  const handleSubmit = async () => {
-    setSaving(true);
-    setErrors([]);
-    try {
+  const handleSubmit = () =>
+    submit(async () => {
       const saved = await restJson<{ name: string }>(url, {
         method: 'PUT',
         body: { name: name.trim(), description, visibility },
       });
       await onSaved();
       pushAlert({ variant: 'success', message: `${NOUN[kind]} '${saved.name}' was successfully updated.` });
-    } catch (caught) {
-      setErrors([(caught as Error).message]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <FormStack label={`${NOUN[kind]} settings`} onSubmit={handleSubmit} errors={errors}>

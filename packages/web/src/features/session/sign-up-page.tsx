@@ -7,6 +7,7 @@ import { FormStack } from '../../components/ui/form.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { instanceSettings } from '../../lib/instance-settings.ts';
 import { routes } from '../../lib/routes.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { errorTexts, sendJson } from '../profile/json-request.ts';
 import { SessionLayout } from './session-layout.tsx';
 import styles from './sign-in-page.module.css';
@@ -19,23 +20,16 @@ export function SignUpPage() {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useFormSubmit(errorTexts);
 
-  const handleSubmit = async () => {
-    setSaving(true);
-    setErrors([]);
-    try {
+  const handleSubmit = () =>
+    submit(async () => {
       await sendJson('POST', '/users', {
         user: { name: name.trim(), username: username.trim(), email: email.trim(), password },
       });
       await client.resetStore();
       navigate(routes.dashboardGroups(), { replace: true });
-    } catch (caught) {
-      setErrors(errorTexts(caught));
-      setSaving(false);
-    }
-  };
+    });
 
   const footer = (
     <>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import {
   EpicChildItemsQueryDocument,
-  type EpicChildItemsQueryQuery,
+  type EpicTreePageFragment,
   EpicTreeReorderMutationDocument,
   type EpicTreeReorderMutationMutationVariables,
 } from '../../../gql/graphql.ts';
@@ -12,7 +12,7 @@ import { applyDrop, checkDrop, type DropPosition, type TreeRoot } from './tree-d
 import { CHILD_ITEMS_PAGE_SIZE, takeEpicTreeFirstPage } from './tree-first-page.ts';
 import { type Branch, type ChildEpic, type MoveDirection, moveItem, moveTarget, type TreeChild } from './tree-model.ts';
 
-export type TreeParent = NonNullable<NonNullable<EpicChildItemsQueryQuery['group']>['epic']>;
+export type TreeParent = EpicTreePageFragment;
 
 export const FETCH_CHILDREN_FAILED = 'Something went wrong while fetching child epics.';
 export const REORDER_FAILED = 'Something went wrong while ordering item.';

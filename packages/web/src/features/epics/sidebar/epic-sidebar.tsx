@@ -10,7 +10,15 @@ import { CollapsedRail } from './collapsed-rail.tsx';
 import styles from './epic-sidebar.module.css';
 import { EpicSidebarSections } from './epic-sidebar-sections.tsx';
 
-type EpicSidebarProps = { groupFullPath: string; iid: string };
+type EpicSidebarProps = {
+  groupFullPath: string;
+  iid: string;
+  /**
+   * Whether the epic page's query has answered (it carries the sidebar's fields): until then the
+   * sidebar draws its skeleton and asks for nothing, then reads its fields from the cache.
+   */
+  ready?: boolean;
+};
 
 const FETCH_ERROR = 'Something went wrong while fetching the epic sidebar.';
 
@@ -19,8 +27,11 @@ const FETCH_ERROR = 'Something went wrong while fetching the epic sidebar.';
  * labels, colour, confidentiality, ancestors and participants. Collapsible (kept in the
  * `collapsed_gutter` cookie); on narrow screens it starts collapsed and opens as a drawer.
  */
-export function EpicSidebar({ groupFullPath, iid }: EpicSidebarProps) {
-  const { data, error } = useQuery(EpicSidebarQueryDocument, { variables: { fullPath: groupFullPath, iid } });
+export function EpicSidebar({ groupFullPath, iid, ready = true }: EpicSidebarProps) {
+  const { data, error } = useQuery(EpicSidebarQueryDocument, {
+    variables: { fullPath: groupFullPath, iid },
+    skip: !ready,
+  });
   useErrorAlert(error, FETCH_ERROR);
   const { currentUser } = useCurrentUser();
   const sidebar = useSidebarCollapsed();

@@ -53,12 +53,47 @@ export function buildPageEpic(overrides: Record<string, unknown> = {}) {
 
 export type PageEpic = ReturnType<typeof buildPageEpic>;
 
+/** What the sidebar shows of the epic: no dates, labels or ancestors. */
+const SIDEBAR_FIELDS = {
+  subscribed: false,
+  color: '#1068bf',
+  textColor: '#FFFFFF',
+  hasParent: false,
+  startDate: null,
+  startDateIsFixed: false,
+  startDateFixed: null,
+  startDateFromInheritedSource: null,
+  startDateSourcingMilestone: null,
+  startDateSourcingEpic: null,
+  dueDate: null,
+  dueDateIsFixed: false,
+  dueDateFixed: null,
+  dueDateFromInheritedSource: null,
+  dueDateSourcingMilestone: null,
+  dueDateSourcingEpic: null,
+  labels: { __typename: 'LabelConnection', nodes: [] },
+  ancestors: { __typename: 'EpicConnection', count: 0, nodes: [] },
+};
+
+/**
+ * EpicPageQuery's answer for `epic` (the header's fields), with the sidebar's fields and the linked
+ * items' permission beside the header's permissions.
+ */
+export function epicPageAnswer(epic: PageEpic | null) {
+  const answer = epic && {
+    ...SIDEBAR_FIELDS,
+    ...epic,
+    userPermissions: { adminEpic: true, adminEpicRelation: true, ...epic.userPermissions },
+  };
+  return { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic: answer } };
+}
+
 /** Renders the page of `epic` (null: not found); `handlers` answer the other operations by name. */
 export function renderEpicPage(epic: PageEpic | null, handlers: Record<string, Handler> = {}) {
   return renderDetailPage(
     <EpicPage group={EPIC_PAGE_GROUP} iid="5" />,
     '/groups/acme/-/epics/5',
-    ['EpicPageQuery', { group: { __typename: 'Group', id: EPIC_PAGE_GROUP.id, epic } }],
+    ['EpicPageQuery', epicPageAnswer(epic)],
     withQuietDiscussions('Epic', EPIC_PAGE_GROUP, epic, handlers),
   );
 }
