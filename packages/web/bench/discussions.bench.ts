@@ -14,6 +14,8 @@
  * - the work, which the machine's load does not inflate as it does the times: the page's main-thread
  *   time (all tasks, and of it script and layout + style) and the server's CPU time (Node and its
  *   PostgreSQL) from navigation start to the full thread, and the GraphQL requests the page sent;
+ * - the page's own work once its data is there: when the issue's (or epic's) query arrived, first
+ *   content after that, and the main thread's long tasks from then to first content;
  * - per run, when each page of discussions was sent and arrived (the chain of further pages).
  *
  * Prints each run and the medians with issue 12's targets (first content ≤ 500 ms, full thread ≤ 1 s)
@@ -23,7 +25,8 @@
  * between the served build and that one, on the same server and data, and each gets its table — on a
  * busy machine the only fair before/after), `--profile DIR` (one more run of each page
  * after the measured ones, with the page's JavaScript CPU profile saved as a `.cpuprofile` for
- * DevTools and its top functions by self time printed).
+ * DevTools and its top functions by self time printed), `--trace DIR` (likewise, a Chromium trace for
+ * DevTools' Performance panel, with the main thread's time by event printed).
  */
 import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
@@ -45,6 +48,7 @@ import {
   serverCpuMs,
   startBench,
   startCpuProfile,
+  startTrace,
   VIEWPORT,
   waitForMark,
 } from './bench-common.ts';
@@ -64,7 +68,7 @@ const parseArgs = (argv: readonly string[]) =>
   parseBenchArgs(
     argv,
     { runs: { min: 1, value: 5 }, warmup: { min: 0, value: 1 } },
-    ['screenshots', 'profile', 'compare'],
+    ['screenshots', 'profile', 'trace', 'compare'],
     ['page'],
   );
 
@@ -168,7 +172,14 @@ type RunResult = {
   rendererLayoutMs: number;
   serverCpuMs: number;
   graphqlRequests: number;
-  /** The discussion pages' requests on the page's clock: `size@start–end` (ms), in the order sent. */
+  /** When the page's own query (the issue or the epic) arrived, on the page's clock (ms). */
+  dataMs: number;
+  /** Long tasks (ms) between that and first content: the page's work before it showed anything. */
+  tasksBeforeContent: number[];
+  /**
+   * The discussion pages' requests on the page's clock: `size@start–end` (ms), in the order sent; the
+   * size marked `↑` for a page newest first, `*` for a list's first page.
+   */
   pages: string;
 };
 
@@ -178,35 +189,46 @@ async function measure(
   target: string,
   shot: string | null,
   profile: string | null,
+  trace: string | null = null,
 ): Promise<RunResult> {
   const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
     await addPaintMarks(page, discussionMarks, { list: LIST, discussions: DISCUSSIONS, title: TITLE });
+    await page.addInitScript(recordLongTasks);
     let graphqlRequests = 0;
-    const pageRequests: { first: number; sent: number; done: number }[] = [];
+    let dataArrived = Number.NaN;
+    const pageRequests: { page: string; sent: number; done: number }[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/graphql') graphqlRequests++;
     });
     // When each page of discussions left and arrived (wall clock; turned into the page's clock below).
     page.on('requestfinished', (request) => {
       if (new URL(request.url()).pathname !== '/api/graphql') return;
-      const body = request.postDataJSON() as { operationName?: string; variables?: { first?: number } } | null;
-      if (!body?.operationName?.endsWith('DiscussionsQuery')) return;
+      const body = request.postDataJSON() as {
+        operationName?: string;
+        variables?: { first?: number; sort?: string; after?: string };
+      } | null;
       const timing = request.timing();
+      if (body?.operationName === 'IssuePageQuery' || body?.operationName === 'EpicPageQuery') {
+        dataArrived = timing.startTime + timing.responseEnd;
+      }
+      if (!body?.operationName?.endsWith('DiscussionsQuery')) return;
       pageRequests.push({
-        first: body.variables?.first ?? 0,
+        page: `${body.variables?.sort === 'DESC' ? '↑' : ''}${body.variables?.first ?? 0}${body.variables?.after ? '' : '*'}`,
         sent: timing.startTime,
         done: timing.startTime + timing.responseEnd,
       });
     });
     const renderer = await countRendererTime(page);
     const profiler = profile ? await startCpuProfile(page) : null;
+    const tracer = trace ? await startTrace(browser, page) : null;
     const cpuBefore = serverCpuMs(server);
     await page.goto(target);
     await waitForMark(page, 'full');
     const cpuAfter = serverCpuMs(server);
     const work = await renderer.read();
     if (profiler && profile) await profiler.stop(profile);
+    if (tracer && trace) await tracer.stop(trace);
     const probe = await readPaintMarks(page, ['content', 'first', 'full']);
     const counts = await page.evaluate(
       (list) => ({
@@ -216,9 +238,12 @@ async function measure(
       LIST,
     );
     const origin = await page.evaluate(() => performance.timeOrigin);
+    const dataMs = dataArrived - origin;
+    const tasks = await page.evaluate(() => (window as unknown as { __benchTasks: [number, number][] }).__benchTasks);
+    const contentAt = probe.marks.content ?? Number.NaN;
     const pages = pageRequests
       .sort((a, b) => a.sent - b.sent)
-      .map((r) => `${r.first}@${Math.round(r.sent - origin)}–${Math.round(r.done - origin)}`)
+      .map((r) => `${r.page}@${Math.round(r.sent - origin)}–${Math.round(r.done - origin)}`)
       .join(' ');
     if (shot) await page.screenshot({ path: shot });
     const cdp = await context.newCDPSession(page);
@@ -239,10 +264,27 @@ async function measure(
       rendererLayoutMs: work.layoutMs + work.styleMs,
       serverCpuMs: cpuAfter - cpuBefore,
       graphqlRequests,
+      dataMs,
+      tasksBeforeContent: tasks
+        .filter(([start, duration]) => start + duration > dataMs && start < contentAt)
+        .map(([, duration]) => duration),
       pages,
     };
   } finally {
     await context.close();
+  }
+}
+
+/** In the page before its scripts: each long task's start and duration (ms), in `__benchTasks`. */
+function recordLongTasks() {
+  const tasks: [number, number][] = [];
+  (window as unknown as { __benchTasks: typeof tasks }).__benchTasks = tasks;
+  try {
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries()) tasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask entries in this browser
   }
 }
 
@@ -270,6 +312,13 @@ function printTable(name: string, results: RunResult[]) {
       pick: (r) => r.contentMs,
       format: ms,
       target: { text: `≤ ${TARGET.firstContentMs} ms`, within: (v) => v <= TARGET.firstContentMs },
+    },
+    { label: "  the page's own query arrived (ms)", pick: (r) => r.dataMs, format: ms },
+    { label: '  first content after it (ms)', pick: (r) => r.contentMs - r.dataMs, format: ms },
+    {
+      label: '  long tasks between them, in all (ms)',
+      pick: (r) => r.tasksBeforeContent.reduce((sum, task) => sum + task, 0),
+      format: ms,
     },
     { label: 'First comments painted (ms)', pick: (r) => r.firstContentMs, format: ms },
     {
@@ -333,7 +382,7 @@ async function main() {
         `${target.name}, ${build}, ${warm ? 'warm-up' : `run ${Math.floor(i / perBuild) - options.warmup + 1}/${options.runs}`}: first content ` +
           `${Math.round(result.contentMs)} ms, first comments ${Math.round(result.firstContentMs)} ms, ` +
           `full thread ${Math.round(result.fullThreadMs)} ms (load average ${loadAverage()})\n` +
-          `  discussion pages (size@sent–arrived ms): ${result.pages}`,
+          `  discussion pages (size@sent–arrived ms; ↑ newest first, * first page): ${result.pages}`,
       );
       if (!warm) results.get(build)?.push(result);
     }
@@ -347,6 +396,15 @@ async function main() {
         target.path,
         null,
         path.join(options.profile, `${target.name.replace(/\W+/g, '-')}.cpuprofile`),
+      );
+    }
+    if (options.trace) {
+      out(`${target.name}: one more run, traced (not in the table: tracing slows the page) …`);
+      const file = path.join(options.trace, `${target.name.replace(/\W+/g, '-')}.trace.json`);
+      const traced = await measure(browser, server, target.path, null, null, file);
+      out(
+        `  that run: the page's query arrived ${Math.round(traced.dataMs)} ms, first content ${Math.round(traced.contentMs)} ms, ` +
+          `full thread ${Math.round(traced.fullThreadMs)} ms`,
       );
     }
   }

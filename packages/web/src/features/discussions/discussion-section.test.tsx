@@ -1,10 +1,6 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast.tsx';
-import { createTestClient, type Handler, renderWithClient } from '../roadmap/test/render-roadmap.tsx';
-import { DiscussionSection } from './discussion-section.tsx';
 import {
   ALICE,
   BOB,
@@ -15,25 +11,8 @@ import {
   type TestDiscussion,
   viewer,
 } from './test/discussion-fixtures.ts';
+import { renderDiscussionSection } from './test/render-section.tsx';
 import { NOTE_MESSAGES } from './use-note-actions.ts';
-
-const NOTEABLE = { type: 'Issue', fullPath: 'acme/app', iid: '7' } as const;
-
-function renderSection(handlers: Record<string, Handler>) {
-  const { client, calls } = createTestClient({
-    CurrentUserQuery: () => viewer(ALICE),
-    NotesPreferencesQuery: () => viewer(ALICE),
-    ...handlers,
-  });
-  renderWithClient(
-    <ToastProvider>
-      <DiscussionSection noteable={NOTEABLE} />
-    </ToastProvider>,
-    '/acme/app/-/issues/7',
-    client,
-  );
-  return { client, calls, user: userEvent.setup() };
-}
 
 const created = (discussion: TestDiscussion) => ({
   note: { __typename: 'Note', id: discussion.notes.nodes[0]?.id, discussion },
@@ -94,7 +73,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
       resolved: true,
       resolvedBy: { __typename: 'UserCore', id: ALICE.id, name: 'Alice Liddell' },
     });
-    renderSection({
+    renderDiscussionSection({
       IssueDiscussionsQuery: () =>
         issueAnswer(page([history, buildDiscussion([comment]), buildDiscussion([internal]), thread])),
     });
@@ -128,7 +107,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     });
     const unresolved = { ...resolved, resolved: false, resolvedAt: null, resolvedBy: null };
     let next: TestDiscussion = unresolved;
-    const { user } = renderSection({
+    const { user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([resolved])),
       DiscussionToggleResolveMutation: () => {
         const discussion = next;
@@ -163,7 +142,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
 
   it('comments with Ctrl+Enter, shows the new comment and forgets the draft; an empty comment cannot be sent', async () => {
     const mine = buildDiscussion([buildNote({ body: 'Ship it', bodyHtml: '<p>Ship it</p>' })]);
-    const { calls, user } = renderSection({
+    const { calls, user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([])),
       CreateNoteMutation: () => ({ createNote: created(mine) }),
     });
@@ -186,7 +165,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   });
 
   it('keeps the text and says why when the comment fails', async () => {
-    const { user } = renderSection({
+    const { user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([])),
       CreateNoteMutation: () => new Error('offline'),
     });
@@ -202,7 +181,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     const thread = buildDiscussion([buildNote({ internal: true, bodyHtml: '<p>Left over</p>' })], {
       individualNote: false,
     });
-    const { calls, user } = renderSection({
+    const { calls, user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([])),
       CreateDiscussionMutation: () => ({ createDiscussion: created(thread) }),
     });
@@ -220,13 +199,13 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   });
 
   it('offers no internal checkbox without markNoteAsInternal', async () => {
-    renderSection({ IssueDiscussionsQuery: () => issueAnswer(page([]), { markNoteAsInternal: false }) });
+    renderDiscussionSection({ IssueDiscussionsQuery: () => issueAnswer(page([]), { markNoteAsInternal: false }) });
     await screen.findByRole('textbox', { name: 'Comment' });
     expect(screen.queryByRole('checkbox', { name: 'Make this an internal note' })).toBeNull();
   });
 
   it('says a discussion is locked, and gives non-members no form', async () => {
-    renderSection({
+    renderDiscussionSection({
       IssueDiscussionsQuery: () =>
         issueAnswer(page([buildDiscussion([buildNote()])]), { locked: true, createNote: false }),
     });
@@ -238,7 +217,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   });
 
   it('asks signed-out visitors to sign in', async () => {
-    renderSection({
+    renderDiscussionSection({
       CurrentUserQuery: () => viewer(null),
       NotesPreferencesQuery: () => viewer(null),
       IssueDiscussionsQuery: () => issueAnswer(page([]), { createNote: false, markNoteAsInternal: false }),
@@ -247,7 +226,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   });
 
   it('saves the filter and sort for the user and shows history only without a form', async () => {
-    const { calls, user } = renderSection({
+    const { calls, user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([])),
       UpdateNotesPreferencesMutation: ({ input }) => ({
         userPreferencesUpdate: {
@@ -287,7 +266,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   it('loads every further page after the first, into one list', async () => {
     const firstPage = [buildDiscussion([buildNote({ bodyHtml: '<p>one</p>' })])];
     const secondPage = [buildDiscussion([buildNote({ bodyHtml: '<p>two</p>' })])];
-    const { calls } = renderSection({
+    const { calls } = renderDiscussionSection({
       IssueDiscussionsQuery: (variables) =>
         variables.after ? issueAnswer(page(secondPage, null, 2)) : issueAnswer(page(firstPage, 'cursor-1', 2)),
     });
@@ -307,7 +286,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
       'cursor-1': page(comments(20, 40), 'cursor-2', 70),
       'cursor-2': page(comments(60, 10), null, 70),
     };
-    const { calls } = renderSection({
+    const { calls } = renderDiscussionSection({
       IssueDiscussionsQuery: (variables) => issueAnswer(pages[String(variables.after ?? 'first')] ?? page([])),
     });
     const list = await screen.findByRole('list', { name: 'Activity' });
@@ -325,7 +304,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   // A hundred and more entries laid out in jsdom: slow on a busy machine.
   it('fetches a long list from both ends at once and joins them', { timeout: 60_000 }, async () => {
     const all = numbered('c', 124);
-    const { calls } = renderSection({ IssueDiscussionsQuery: (variables) => pageIn(all, all, variables) });
+    const { calls } = renderDiscussionSection({ IssueDiscussionsQuery: (variables) => pageIn(all, all, variables) });
     await expectWholeList(all, 'c');
     // 104 missing after the first 20: 52 from the near end, 53 from the far end (one to prove the seam).
     const pages = calls
@@ -338,7 +317,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     const all = numbered('d', 124);
     // Someone added a comment between the requests: the far end starts past the near one.
     const grown = [...all, ...numbered('e', 1)];
-    const { calls } = renderSection({ IssueDiscussionsQuery: (variables) => pageIn(all, grown, variables) });
+    const { calls } = renderDiscussionSection({ IssueDiscussionsQuery: (variables) => pageIn(all, grown, variables) });
     await expectWholeList(all, 'd');
     expect(
       calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => String(c.variables.after ?? '-')),
@@ -363,7 +342,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     };
     window.history.replaceState(null, '', `#${anchor}`);
     try {
-      renderSection({
+      renderDiscussionSection({
         IssueDiscussionsQuery: (variables) => issueAnswer(pages[String(variables.after ?? 'first')] ?? page([])),
       });
       expect(await screen.findByText('c55', {}, { timeout: 15_000 })).toBeTruthy();
@@ -378,7 +357,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   it('edits under the lock version and keeps the text when someone else saved first', async () => {
     const note = buildNote({ body: 'Old', bodyHtml: '<p>Old</p>', lockVersion: 3 });
     const theirs = { ...note, body: 'Theirs', bodyHtml: '<p>Theirs</p>', lockVersion: 4 };
-    const { calls, user } = renderSection({
+    const { calls, user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([note])])),
       UpdateNoteMutation: () => ({ updateNote: { note: null, errors: [NOTE_MESSAGES.stale] } }),
       NoteQuery: () => ({ note: theirs }),
@@ -397,7 +376,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
   });
 
   it('deletes after confirmation; the last note takes its discussion along', async () => {
-    const { user } = renderSection({
+    const { user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([buildNote({ bodyHtml: '<p>Bye</p>' })])])),
       DestroyNoteMutation: () => ({ destroyNote: { errors: [] } }),
     });
@@ -418,7 +397,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
       ...thread,
       notes: { ...thread.notes, nodes: [start, buildNote({ bodyHtml: '<p>Answer</p>' })] },
     };
-    const { calls, user } = renderSection({
+    const { calls, user } = renderDiscussionSection({
       IssueDiscussionsQuery: () => issueAnswer(page([thread])),
       CreateNoteMutation: () => ({ createNote: created(withReply) }),
       DiscussionToggleResolveMutation: () => ({

@@ -1,35 +1,22 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast.tsx';
-import { createTestClient, type Handler, renderWithClient } from '../roadmap/test/render-roadmap.tsx';
-import { DiscussionSection } from './discussion-section.tsx';
-import { ALICE, BOB, buildDiscussion, buildNote, issueAnswer, page, viewer } from './test/discussion-fixtures.ts';
+import type { Handler } from '../roadmap/test/render-roadmap.tsx';
+import { BOB, buildDiscussion, buildNote, issueAnswer, page } from './test/discussion-fixtures.ts';
+import { renderDiscussionSection } from './test/render-section.tsx';
 
 /**
  * The section's one reaction picker and one 'More actions' menu (decision 0053): they open for the
  * comment whose button was pressed, act on that comment, and give the focus back to that button.
  */
-const NOTEABLE = { type: 'Issue', fullPath: 'acme/app', iid: '7' } as const;
-
 function renderThread(handlers: Record<string, Handler> = {}) {
   const first = buildNote({ bodyHtml: '<p>First comment</p>' });
   const second = buildNote({ bodyHtml: '<p>Second comment</p>' }, BOB);
-  const { client, calls } = createTestClient({
-    CurrentUserQuery: () => viewer(ALICE),
-    NotesPreferencesQuery: () => viewer(ALICE),
+  const rendered = renderDiscussionSection({
     IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([first]), buildDiscussion([second])])),
     ...handlers,
   });
-  renderWithClient(
-    <ToastProvider>
-      <DiscussionSection noteable={NOTEABLE} />
-    </ToastProvider>,
-    '/acme/app/-/issues/7',
-    client,
-  );
-  return { client, calls, first, second, user: userEvent.setup() };
+  return { ...rendered, first, second };
 }
 
 /** The comment (article) showing `text`. */
