@@ -85,9 +85,13 @@ test('a user sets an avatar by cropping a picture; it shows in the top bar; then
     if (dir) await page.screenshot({ path: `${dir}/${kind}-settings-${test.info().project.name}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Set new avatar' }).click();
     await expect(page.getByText('Avatar was successfully updated.')).toBeVisible();
-    // The sidebar's header and the overview show it at once.
-    const navAvatar = page.locator(`nav img[src*="/uploads/-/system/${kind}/avatar/"]`);
-    await expect(navAvatar).toBeVisible();
+    // The sidebar's header, the breadcrumbs and the overview show it at once.
+    const picture = `img[src*="/uploads/-/system/${kind}/avatar/"]`;
+    const sidebar = page.getByRole('navigation', {
+      name: kind === 'group' ? 'Group navigation' : 'Project navigation',
+    });
+    await expect(sidebar.locator(picture)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator(picture)).toBeVisible();
     await page.goto(overview);
     await expect(page.locator(`main img[src*="/uploads/-/system/${kind}/avatar/"]`).first()).toBeVisible();
   }

@@ -197,3 +197,67 @@ test.describe('epic page header', () => {
     await shot(page, testInfo, '10-signed-out');
   });
 });
+
+/** The left navigation, opened as a drawer first on narrow screens. */
+async function openNavigation(page: Page, testInfo: TestInfo, name: 'Group navigation' | 'Project navigation') {
+  if (isNarrow(testInfo)) await page.getByRole('button', { name: 'Show navigation' }).click();
+  const nav = page.getByRole('navigation', { name });
+  await expect(nav.getByRole('link', { name: 'Overview' })).toBeVisible();
+  return nav;
+}
+
+/** The breadcrumbs' links with what each shows before its name (an avatar's initial or picture, or nothing). */
+const breadcrumbLinks = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+
+// The sidebar is a drawer at narrow width (another interaction): each journey runs once per layout,
+// the narrow one tagged @narrow-only (playwright.config.ts runs those only in the narrow project).
+for (const tag of ['', '@narrow-only '] as const) {
+  test.describe(`${tag}the left sidebar and breadcrumbs around the epic page`, () => {
+    test(`${tag}the Owner reaches the group and project settings from the sidebar; the trail shows their avatars`, async ({
+      page,
+    }, testInfo) => {
+      await signInViaApi(page, 'alice');
+      await page.goto('/groups/acme/-/epics/1');
+      await expect(page.getByRole('heading', { level: 1, name: 'Platform modernization' })).toBeVisible();
+      // The group's crumb carries its avatar (the name's initial on its tone: the demo has no pictures).
+      const groupCrumb = breadcrumbLinks(page).first();
+      await expect(groupCrumb).toHaveAccessibleName('Acme Corp');
+      await expect(groupCrumb.locator('[aria-hidden="true"]')).toHaveText('A');
+      await shot(page, testInfo, '11-breadcrumb-avatars');
+
+      const groupNav = await openNavigation(page, testInfo, 'Group navigation');
+      await shot(page, testInfo, '12-sidebar-settings');
+      await groupNav.getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL('/groups/acme/-/edit');
+      await expect(page.getByRole('heading', { level: 1, name: 'General settings' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Group name' })).not.toHaveValue('');
+
+      await page.goto('/acme/platform/web/-/issues');
+      await expect(page.getByRole('heading', { level: 1, name: 'Issues' })).toBeVisible();
+      const projectCrumb = breadcrumbLinks(page).nth(2);
+      await expect(projectCrumb).toHaveAttribute('href', '/acme/platform/web');
+      await expect(projectCrumb.locator('[aria-hidden="true"]')).toHaveCount(1);
+      const projectNav = await openNavigation(page, testInfo, 'Project navigation');
+      await projectNav.getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL('/acme/platform/web/edit');
+      await expect(page.getByRole('heading', { level: 1, name: 'General settings' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Project name' })).not.toHaveValue('');
+      await shot(page, testInfo, '13-project-settings');
+    });
+
+    test(`${tag}a Guest sees no Settings link in the group or project sidebar`, async ({ page }, testInfo) => {
+      await signInViaApi(page, 'erin');
+      await page.goto('/groups/acme/-/epics/1');
+      await expect(page.getByRole('heading', { level: 1, name: 'Platform modernization' })).toBeVisible();
+      const groupNav = await openNavigation(page, testInfo, 'Group navigation');
+      await expect(groupNav.getByRole('link', { name: 'Members' })).toBeVisible();
+      await expect(groupNav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+
+      await page.goto('/acme/platform/web/-/issues');
+      await expect(page.getByRole('heading', { level: 1, name: 'Issues' })).toBeVisible();
+      const projectNav = await openNavigation(page, testInfo, 'Project navigation');
+      await expect(projectNav.getByRole('link', { name: 'Members' })).toBeVisible();
+      await expect(projectNav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    });
+  });
+}
