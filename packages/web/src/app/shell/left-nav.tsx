@@ -77,7 +77,7 @@ export function LeftNav({ id }: { id: string }) {
             { label: 'Milestones', to: routes.projectMilestones(fullPath), icon: 'milestone' },
             { label: 'Labels', to: routes.projectLabels(fullPath), icon: 'label' },
             { label: 'Members', to: routes.projectMembers(fullPath), icon: 'users' },
-            { label: 'Issue templates', to: routes.projectIssueTemplates(fullPath), icon: 'settings' },
+            { label: 'Issue templates', to: routes.projectIssueTemplates(fullPath), icon: 'copy' },
             // GitLab's 'Settings': only for those who may change them (Maintainers).
             ...(context.project.userPermissions.adminProject ? [settingsItem(routes.projectSettings(fullPath))] : []),
           ]}
