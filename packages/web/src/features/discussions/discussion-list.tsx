@@ -1,6 +1,7 @@
 import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DiscussionFieldsFragment } from '../../gql/graphql.ts';
+import { nextTask } from '../../lib/after-paint.ts';
 import { DiscussionItem } from './discussion-item.tsx';
 import styles from './discussions.module.css';
 import { FIRST_PAGE_SIZE } from './load-pages.ts';
@@ -25,21 +26,6 @@ type DiscussionListProps = {
   /** Told whether discussions loaded so far still wait to be laid out. */
   onPendingChange: (pending: boolean) => void;
 };
-
-/** A macrotask without `setTimeout`'s 4 ms clamp after a few nested calls; answers its cancel. */
-function nextTask(run: () => void): () => void {
-  const channel = new MessageChannel();
-  let cancelled = false;
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    if (!cancelled) run();
-  };
-  channel.port2.postMessage(null);
-  return () => {
-    cancelled = true;
-    channel.port1.close();
-  };
-}
 
 /** The anchor the page's address points at (`note_12` of `#note_12`), if any. */
 function addressedAnchor(): string | null {

@@ -60,6 +60,8 @@ const loadingByClient = new WeakMap<ApolloClient, Map<string, Loading>>();
  * of what is missing and the two overlapping by one discussion; then the far end is joined on. A
  * 500-note thread so takes two rounds of requests after the first page instead of four. When the
  * ends do not meet as counted (the list changed meanwhile), the rest is fetched from the near end.
+ * A new run starts where the list in the cache stands, not at `position` when that is older (a
+ * section that rendered before the last pages came), and a whole list fetches nothing.
  */
 export function loadRemainingPages(
   client: ApolloClient,
@@ -76,44 +78,54 @@ export function loadRemainingPages(
     running.abandoned = false;
     return running.done;
   }
+  // A caller's position may be older than the list (a section rendered before the last pages came).
+  const stored = storedPosition(client, noteable, filter, sort);
+  if (stored === null) return Promise.resolve();
+  const from = stored ?? position;
   const loading: Loading = { done: Promise.resolve(), abandoned: false };
 
-  /** One page into the cache; answers it. */
+  /** One page fetched past the cache: its data, and `write` to put it into the cache. */
   const fetchPage = async (order: SortDirectionEnum, after: string | null, first: number) => {
     const variables = { ...firstPageVariables(noteable, filter, order), first, ...(after ? { after } : {}) };
     if (noteable.type === 'Issue') {
       const query = IssueDiscussionsQueryDocument;
       const { data } = await client.query({ query, variables, fetchPolicy: 'no-cache' });
-      if (data) client.cache.writeQuery({ query, variables, data });
-      return data;
+      return { data, write: () => data && client.cache.writeQuery({ query, variables, data }) };
     }
     const query = EpicDiscussionsQueryDocument;
     const { data } = await client.query({ query, variables, fetchPolicy: 'no-cache' });
-    if (data) client.cache.writeQuery({ query, variables, data });
-    return data;
+    return { data, write: () => data && client.cache.writeQuery({ query, variables, data }) };
   };
 
-  /** Pages in `order` from `after` until `wanted` discussions came (or the end); answers the next cursor and their ids. */
+  /**
+   * Pages in `order` from `after` until `wanted` discussions came (or the end), each written into the
+   * cache in turn; answers the next cursor and their ids. The next page is asked for before the one
+   * that came is written: writing a page is most of the work it costs the browser.
+   */
   const fetchRun = async (order: SortDirectionEnum, after: string | null, wanted: number) => {
-    let cursor = after;
     let left = wanted;
     const ids: string[] = [];
     let noteableId: string | undefined;
-    do {
-      const size = Math.min(NEXT_PAGE_SIZE, left);
-      const data = await fetchPage(order, cursor, size);
+    let cursor = after;
+    let next: ReturnType<typeof fetchPage> | null = fetchPage(order, cursor, Math.min(NEXT_PAGE_SIZE, left));
+    while (next) {
+      const { data, write } = await next;
+      left -= NEXT_PAGE_SIZE;
+      cursor = nextCursor({ data });
+      next = left > 0 && cursor && !loading.abandoned ? fetchPage(order, cursor, Math.min(NEXT_PAGE_SIZE, left)) : null;
+      // A page that fails while this one is written is reported by the `await` above, once its turn comes.
+      next?.catch(() => undefined);
+      write();
       const page = pageOf(data);
       noteableId = (data && 'project' in data ? data.project?.issue : data?.group?.epic)?.id ?? noteableId;
       for (const discussion of page?.nodes ?? []) if (discussion) ids.push(discussion.id);
-      left -= size;
-      cursor = nextCursor({ data });
-    } while (left > 0 && cursor && !loading.abandoned);
+    }
     return { cursor, ids, noteableId };
   };
 
   const load = async () => {
-    let cursor: string | null = position.after;
-    const missing = position.count - position.loaded;
+    let cursor: string | null = from.after;
+    const missing = from.count - from.loaded;
     if (missing > NEXT_PAGE_SIZE) {
       const near = Math.ceil(missing / 2);
       const [head, far] = await Promise.all([
@@ -131,6 +143,27 @@ export function loadRemainingPages(
   loading.done = load().finally(() => runs.delete(key));
   runs.set(key, loading);
   return loading.done;
+}
+
+/**
+ * Where the list the cache holds stands: its next page (null: it is whole), or undefined when the
+ * cache holds none of it.
+ */
+function storedPosition(
+  client: ApolloClient,
+  noteable: Noteable,
+  filter: NotesFilterType,
+  sort: SortDirectionEnum,
+): ListPosition | null | undefined {
+  const variables = firstPageVariables(noteable, filter, sort);
+  const data =
+    noteable.type === 'Issue'
+      ? client.cache.readQuery({ query: IssueDiscussionsQueryDocument, variables })
+      : client.cache.readQuery({ query: EpicDiscussionsQueryDocument, variables });
+  const page = pageOf(data ?? undefined);
+  if (!page) return undefined;
+  const after = nextCursor({ data: data ?? undefined });
+  return after ? { after, loaded: page.nodes?.length ?? 0, count: page.count } : null;
 }
 
 /** Stops fetching a list's further pages after the ones on their way (the viewer chose another list or left). */

@@ -11,34 +11,83 @@ import { firstPageVariables, loadRemainingPages, nextCursor, pageOf } from './lo
 import type { Noteable, NoteableType } from './noteable.ts';
 
 type Viewer = NotesPreferencesQueryQuery['currentUser'];
+type Preferences = { filter: NotesFilterType; sort: SortDirectionEnum };
 
 /** The viewer's saved activity filter and sort for issues or epics (GitLab's defaults without). */
-export function savedNotesPreferences(
-  viewer: Viewer | undefined,
-  type: NoteableType,
-): { filter: NotesFilterType; sort: SortDirectionEnum } {
+export function savedNotesPreferences(viewer: Viewer | undefined, type: NoteableType): Preferences {
   return {
     filter: (type === 'Issue' ? viewer?.issueNotesFilter : viewer?.epicNotesFilter) ?? 'ALL_NOTES',
     sort: viewer?.notesSort ?? 'ASC',
   };
 }
 
+const NOTES_FILTERS: readonly NotesFilterType[] = ['ALL_NOTES', 'ONLY_COMMENTS', 'ONLY_ACTIVITY'];
+
+/** Where the browser keeps the viewer's last known filter and sort (per issues or epics). */
+const rememberedKey = (type: NoteableType) => `milepost:notes-preferences:${type}`;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Starts the requests the discussion section makes first — the viewer's filter and sort, then the
- * first page of discussions with them, then the further pages (`loadRemainingPages`) — before the
- * page around it has loaded, so the section finds them in flight or in the cache. Failures are
- * ignored here: the section asks again.
+ * The filter and sort this browser last saw for issues or epics (GitLab's defaults when it saw
+ * none): the guess the first page is asked for with while the viewer's saved choice is on its way.
+ */
+export function rememberedNotesPreferences(type: NoteableType): Preferences {
+  const fallback: Preferences = { filter: 'ALL_NOTES', sort: 'ASC' };
+  try {
+    const stored = JSON.parse(storage()?.getItem(rememberedKey(type)) ?? 'null') as Partial<Preferences> | null;
+    const filter = NOTES_FILTERS.find((value) => value === stored?.filter) ?? fallback.filter;
+    const sort = stored?.sort === 'DESC' ? 'DESC' : fallback.sort;
+    return { filter, sort };
+  } catch {
+    return fallback;
+  }
+}
+
+/** Keeps the viewer's filter and sort for the next page's guess; storage full or switched off keeps none. */
+export function rememberNotesPreferences(type: NoteableType, preferences: Preferences): void {
+  try {
+    storage()?.setItem(rememberedKey(type), JSON.stringify(preferences));
+  } catch {
+    // nothing kept: the next page guesses GitLab's defaults
+  }
+}
+
+/** The first page of a list (in flight or cached: the section's query joins it). */
+function firstPage(client: ApolloClient, noteable: Noteable, { filter, sort }: Preferences) {
+  const variables = firstPageVariables(noteable, filter, sort);
+  return noteable.type === 'Issue'
+    ? client.query({ query: IssueDiscussionsQueryDocument, variables })
+    : client.query({ query: EpicDiscussionsQueryDocument, variables });
+}
+
+/**
+ * Starts the requests the discussion section makes first — the viewer's filter and sort, the first
+ * page of discussions with them, then the further pages (`loadRemainingPages`) — before the page
+ * around it has loaded, so the section finds them in flight or in the cache. The first page does not
+ * wait for the filter and sort: it is asked for at once with the ones this browser saw last (or
+ * GitLab's defaults), and again only when the viewer's saved ones differ. Failures are ignored
+ * here: the section asks again.
  */
 export function prefetchDiscussions(client: ApolloClient, noteable: Noteable): void {
+  const guess = rememberedNotesPreferences(noteable.type);
+  const guessed = firstPage(client, noteable, guess);
+  guessed.catch(() => undefined);
   client
     .query({ query: NotesPreferencesQueryDocument })
     .then(async ({ data }): Promise<unknown> => {
-      const { filter, sort } = savedNotesPreferences(data?.currentUser, noteable.type);
-      const variables = firstPageVariables(noteable, filter, sort);
-      const first =
-        noteable.type === 'Issue'
-          ? await client.query({ query: IssueDiscussionsQueryDocument, variables })
-          : await client.query({ query: EpicDiscussionsQueryDocument, variables });
+      const saved = savedNotesPreferences(data?.currentUser, noteable.type);
+      if (data?.currentUser) rememberNotesPreferences(noteable.type, saved);
+      const { filter, sort } = saved;
+      const first = await (filter === guess.filter && sort === guess.sort
+        ? guessed
+        : firstPage(client, noteable, saved));
       const after = nextCursor(first);
       const page = pageOf(first.data);
       if (!after || !page) return;

@@ -7,7 +7,7 @@ import {
   UpdateNotesPreferencesMutationDocument,
 } from '../../gql/graphql.ts';
 import type { NoteableType } from './noteable.ts';
-import { savedNotesPreferences } from './prefetch-discussions.ts';
+import { rememberNotesPreferences, savedNotesPreferences } from './prefetch-discussions.ts';
 
 export type NotesPreferences = {
   filter: NotesFilterType;
@@ -37,6 +37,7 @@ export function useNotesPreferences(type: NoteableType): NotesPreferences {
   const save = async (input: { filter?: NotesFilterType; sort?: SortDirectionEnum }) => {
     setLocal((current) => ({ ...current, ...input }));
     if (!user) return;
+    rememberNotesPreferences(type, { filter, sort, ...input });
     setSaveError(false);
     const preferences = {
       ...(input.filter ? { [type === 'Issue' ? 'issueNotesFilter' : 'epicNotesFilter']: input.filter } : {}),

@@ -8,6 +8,7 @@ import { DetailSidebar } from '../../components/planning/detail-sidebar.tsx';
 import { useSidebarCollapsed } from '../../components/planning/use-sidebar-collapsed.ts';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { type IssuePageIssueFragment, IssuePageQueryDocument } from '../../gql/graphql.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -93,6 +94,9 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
   const titleInView = useInView(titleElement, TOP_BAR_PX);
   const topId = useId();
   const isIncident = issue.type === 'INCIDENT';
+  // The header, title and description are painted first; what is below them and the sidebar's
+  // widgets mount in the task after that paint (decision 0062).
+  const painted = useAfterPaint();
 
   useIssueRealtime(
     projectFullPath,
@@ -155,9 +159,13 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
         {isIncident && !isEditing && <IncidentTabs descriptionHtml={issue.descriptionHtml ?? null} />}
         <div className={styles.below}>
           <IssuableAwards type="Issue" awardable={issue} />
-          <WorkItemHierarchy projectPath={projectFullPath} iid={issue.iid} />
-          <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
-          <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
+          {painted && (
+            <>
+              <WorkItemHierarchy projectPath={projectFullPath} iid={issue.iid} />
+              <RelatedIssues projectPath={projectFullPath} iid={issue.iid} />
+              <DiscussionSection noteable={{ type: 'Issue', fullPath: projectFullPath, iid: issue.iid }} />
+            </>
+          )}
         </div>
       </div>
       <DetailSidebar
@@ -166,7 +174,11 @@ function IssueView({ issue, projectFullPath, canCreateIncident }: IssueViewProps
         narrowBar={false}
         shortcuts={['editLabels', 'editAssignees', 'editMilestone']}
       >
-        <IssueSidebar projectPath={projectFullPath} iid={issue.iid} />
+        {painted ? (
+          <IssueSidebar projectPath={projectFullPath} iid={issue.iid} />
+        ) : (
+          <SkeletonList rows={8} label="Loading sidebar" />
+        )}
       </DetailSidebar>
     </div>
   );

@@ -1,0 +1,47 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient } from '../roadmap/test/render-roadmap.tsx';
+import { prefetchDiscussions, rememberedNotesPreferences } from './prefetch-discussions.ts';
+import { ALICE, buildDiscussion, buildNote, issueAnswer, page, viewer } from './test/discussion-fixtures.ts';
+import { NOTEABLE } from './test/render-section.tsx';
+
+afterEach(() => window.localStorage.clear());
+
+/** The first pages asked for, as `filter/sort`, once the requests have settled. */
+async function firstPagesAsked(filter: string, sort: string) {
+  let pageAskedBeforePreferences = false;
+  const { client, calls } = createTestClient({
+    NotesPreferencesQuery: () => {
+      pageAskedBeforePreferences = calls.some((c) => c.operationName === 'IssueDiscussionsQuery');
+      return viewer(ALICE, filter, sort);
+    },
+    IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([buildNote()])])),
+  });
+  prefetchDiscussions(client, NOTEABLE);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The first page does not wait for the viewer's filter and sort.
+  expect(pageAskedBeforePreferences).toBe(true);
+  return calls
+    .filter((c) => c.operationName === 'IssueDiscussionsQuery')
+    .map((c) => `${c.variables.filter}/${c.variables.sort}`);
+}
+
+describe('prefetchDiscussions', () => {
+  it("asks for the first page with GitLab's defaults at once, and only once when the viewer keeps them", async () => {
+    expect(await firstPagesAsked('ALL_NOTES', 'ASC')).toEqual(['ALL_NOTES/ASC']);
+  });
+
+  it("asks again with the viewer's saved choice when it differs, and guesses it the next time", async () => {
+    expect(await firstPagesAsked('ONLY_COMMENTS', 'DESC')).toEqual(['ALL_NOTES/ASC', 'ONLY_COMMENTS/DESC']);
+    expect(rememberedNotesPreferences('Issue')).toEqual({ filter: 'ONLY_COMMENTS', sort: 'DESC' });
+    expect(rememberedNotesPreferences('Epic')).toEqual({ filter: 'ALL_NOTES', sort: 'ASC' });
+    expect(await firstPagesAsked('ONLY_COMMENTS', 'DESC')).toEqual(['ONLY_COMMENTS/DESC']);
+  });
+
+  it('guesses the defaults when what the browser kept is not a filter and sort', () => {
+    window.localStorage.setItem('milepost:notes-preferences:Issue', '{"filter":"EVERYTHING","sort":1}');
+    expect(rememberedNotesPreferences('Issue')).toEqual({ filter: 'ALL_NOTES', sort: 'ASC' });
+    window.localStorage.setItem('milepost:notes-preferences:Issue', 'not json');
+    expect(rememberedNotesPreferences('Issue')).toEqual({ filter: 'ALL_NOTES', sort: 'ASC' });
+  });
+});
