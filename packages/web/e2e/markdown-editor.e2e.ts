@@ -64,6 +64,7 @@ test.describe('markdown editor', () => {
 
     // A heading and a task list typed after the existing content.
     await editor.locator('p', { hasText: 'Kept' }).click();
+    await expect(editor).toBeFocused();
     await page.keyboard.press('Control+End');
     // The heading from the toolbar. (Typing '## ' makes one too, by a markdown input rule; on a loaded
     // machine the burst of synthetic keys that follows can outrun ProseMirror's reading of the caret
@@ -78,9 +79,11 @@ test.describe('markdown editor', () => {
     await page.keyboard.type('Write the spec');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Ship it');
+    await expect(editor.locator('ul[data-type="taskList"] li > div')).toHaveText(['Write the spec', 'Ship it']);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: /Add a table/ }).click();
+    await expect(editor.locator('table')).toHaveCount(2);
     await page.keyboard.type('Owner');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Due');
@@ -88,8 +91,7 @@ test.describe('markdown editor', () => {
     await page.keyboard.type('alice');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Friday');
-    await expect(editor.locator('ul[data-type="taskList"] li')).toHaveCount(2);
-    await expect(editor.locator('table')).toHaveCount(2);
+    await expect(editor.locator('table').nth(1).locator('td, th')).toHaveText(['Owner', 'Due', 'alice', 'Friday']);
     await shot(page, testInfo, '02-rich-text-written');
     await expectNoSeriousAxeViolations(page);
 

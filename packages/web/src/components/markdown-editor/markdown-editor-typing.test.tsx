@@ -62,6 +62,25 @@ describe('MarkdownEditor typing', () => {
     expect(COMMIT_DELAY_MS).toBeLessThanOrEqual(300);
   });
 
+  it('writes no copy of a long text into the page per key (the text area keeps it as its value)', async () => {
+    const user = userEvent.setup();
+    const long = 'Plan the rollout.\n'.repeat(2_000);
+    render(<Form initial={long} onSubmit={() => undefined} />);
+    const area = textbox();
+    expect(area.value).toBe(long);
+    const written: number[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) written.push(node.textContent?.length ?? 0);
+    });
+    observer.observe(area, { childList: true, subtree: true, characterData: true });
+    await user.click(area);
+    await user.keyboard('abc');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    expect(area.value).toBe(`${long}abc`);
+    expect(written.filter((length) => length > 0)).toEqual([]);
+  });
+
   it('tells the form at once when the text stops being empty (Save enables on it)', async () => {
     const user = userEvent.setup();
     const renders = vi.fn();

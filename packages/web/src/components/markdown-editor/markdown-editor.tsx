@@ -399,6 +399,14 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const plainHandlers = useRef(handlers);
   plainHandlers.current = handlers;
   const [plain] = useState(() => ({
+    // The text area gets its text when it is attached (first, after Preview, after rich text), not
+    // through `defaultValue`: React 19 writes a text area's `defaultValue` back into the DOM after
+    // every input event, which for a long description made each key replace a 50 KB text node (and
+    // woke React Aria's observer of the tab panel, which then walked it for a tabbable element).
+    ref: (area: HTMLTextAreaElement | null) => {
+      textareaRef.current = area;
+      if (area && area.value !== textRef.current) area.value = textRef.current;
+    },
     onSelectionChange: (key: Key) => plainHandlers.current.showTab(key === 'preview' ? 'preview' : 'write'),
     onChange: (event: ChangeEvent<HTMLTextAreaElement>) => commit(event.currentTarget.value),
     onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => plainHandlers.current.handleKeyDown(event),
@@ -417,6 +425,19 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     onDragLeave: () => setDragging(false),
     onDrop: (event: DragEvent<HTMLElement>) => plainHandlers.current.handleDrop(event),
   }));
+  // One toolbar for both modes; plain text's acts on the Write tab only.
+  const toolbarDisabled = isDisabled || (!rich && tab !== 'write');
+  const toolbar = useMemo(
+    () => (
+      <EditorToolbar
+        label={label}
+        onCommand={runCommand}
+        onAttach={hasFiles ? attachFile : undefined}
+        isDisabled={toolbarDisabled}
+      />
+    ),
+    [label, runCommand, hasFiles, attachFile, toolbarDisabled],
+  );
   const hasAutocomplete = Boolean(autocomplete);
   const previewEmpty = textRef.current.trim() === '';
   const plainText = useMemo(
@@ -431,18 +452,12 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
               Preview
             </Tab>
           </TabList>
-          <EditorToolbar
-            label={label}
-            onCommand={runCommand}
-            onAttach={hasFiles ? attachFile : undefined}
-            isDisabled={isDisabled || tab !== 'write'}
-          />
+          {toolbar}
         </div>
         <TabPanel id="write" className={styles.panel}>
-          {/* Uncontrolled: the text is the DOM's while it is typed (see COMMIT_DELAY_MS). */}
+          {/* Uncontrolled: the text is the DOM's while it is typed (see COMMIT_DELAY_MS; set by `plain.ref`). */}
           <textarea
-            ref={textareaRef}
-            defaultValue={textRef.current}
+            ref={plain.ref}
             aria-labelledby={labelId}
             disabled={isDisabled}
             className={styles.textarea}
@@ -484,9 +499,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       tab,
       plain,
       label,
-      runCommand,
-      hasFiles,
-      attachFile,
+      toolbar,
       isDisabled,
       labelId,
       placeholder,
@@ -512,12 +525,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           <>
             <div className={styles.header}>
               <span className={styles.modeName}>Rich text</span>
-              <EditorToolbar
-                label={label}
-                onCommand={runCommand}
-                onAttach={onFiles ? attachFile : undefined}
-                isDisabled={isDisabled}
-              />
+              {toolbar}
             </div>
             {/* biome-ignore lint/a11y/noStaticElementInteractions: files dropped on the rich text area */}
             <div onDragOver={handleDragOver} onDragLeave={() => setDragging(false)} onDrop={() => setDragging(false)}>
