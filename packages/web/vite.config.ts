@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstRequestsScript } from './vite-plugins/first-requests.ts';
 import { graphqlDocumentsPerChunk } from './vite-plugins/graphql-documents.ts';
 import { pageChunkSorter } from './vite-plugins/page-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
@@ -12,7 +13,7 @@ const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/heal
 const sortPageChunk = pageChunkSorter();
 
 export default defineConfig({
-  plugins: [react(), graphqlDocumentsPerChunk(), reactAriaEnglishOnly(), precompressAssets()],
+  plugins: [react(), firstRequestsScript(), graphqlDocumentsPerChunk(), reactAriaEnglishOnly(), precompressAssets()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
 
 /** GraphQL Code Generator's one module of every typed document (`src/gql/graphql.ts`). */
-const GENERATED = /[\\/]src[\\/]gql[\\/]graphql\.ts$/;
+export const GENERATED = /[\\/]src[\\/]gql[\\/]graphql\.ts$/;
 /** A document as the client preset writes it: one line, its AST as JSON, cast to its typed node. */
-const DOCUMENT = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm;
+export const DOCUMENT = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm;
 const PREFIX = '\0milepost-graphql-document:';
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The build's own steps: GraphQL documents split out of the generated module, React Aria's string
  * tables cut to US English, the app's modules sorted into a few chunks, and the compressed copies of
- * the built assets.
+ * the built assets; the early script's documents prepared as Apollo sends them.
  */
 import zlib from 'node:zlib';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { prepareDocuments } from './first-requests.ts';
 import { splitDocuments } from './graphql-documents.ts';
 import { type ModuleNode, pageChunkSorter } from './page-chunks.ts';
 import { compressedCopies } from './precompress.ts';
@@ -57,6 +59,28 @@ $t$exports = {
 
 export {$t$exports as default};
 `;
+
+describe('prepareDocuments', () => {
+  it('replaces each document of the generated module by what Apollo sends for it, and keeps the rest', () => {
+    const ast = JSON.stringify(
+      parse(
+        'query ViewerQuery($first: Int = 20, $unused: ID) { currentUser { id } items(first: $first) @connection(key: "items") { nodes { id } } }',
+        { noLocation: true },
+      ),
+    );
+    const source = `export type Kept = { a: 1 };\nexport const ViewerQueryDocument = ${ast} as unknown as DocumentNode<ViewerQuery, ViewerQueryVariables>;\n`;
+    const prepared = prepareDocuments(source);
+    expect(prepared).toContain('export type Kept = { a: 1 };\n');
+    const json = /^export const ViewerQueryDocument = (.*);$/m.exec(prepared)?.[1];
+    expect(JSON.parse(json ?? 'null')).toEqual({
+      operationName: 'ViewerQuery',
+      defaults: { first: 20 },
+      used: ['first'],
+      query:
+        'query ViewerQuery($first: Int = 20, $unused: ID) {\n  currentUser {\n    id\n    __typename\n  }\n  items(first: $first) {\n    nodes {\n      id\n      __typename\n    }\n    __typename\n  }\n}',
+    });
+  });
+});
 
 describe('keepLocales', () => {
   it('keeps only the given locales’ imports and entries, line for line', () => {

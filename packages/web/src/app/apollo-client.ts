@@ -2,16 +2,16 @@ import { ApolloClient, HttpLink, InMemoryCache, type TypePolicies } from '@apoll
 import { discussionsTypePolicies } from '../features/discussions/discussions-cache.ts';
 import { roadmapTypePolicies } from '../features/roadmap/roadmap-cache.ts';
 import { csrfFetch } from '../lib/csrf.ts';
-
-export const GRAPHQL_ENDPOINT = '/api/graphql';
+import { GRAPHQL_ENDPOINT, handOverFetch } from './first-requests.ts';
 
 /**
  * The one GraphQL client. Every request carries the session cookie (same origin) and the
- * `X-CSRF-Token` header read from the `_milepost_csrf` cookie at request time.
+ * `X-CSRF-Token` header read from the `_milepost_csrf` cookie at request time. A query the early
+ * script already sent for the first URL is answered from that request (`handOverFetch`).
  */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin', fetch: csrfFetch }),
+    link: new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin', fetch: handOverFetch(csrfFetch) }),
     cache: createCache(),
   });
 }

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { EditorPreferenceProvider } from '../components/markdown-editor/editor-preference-provider.tsx';
@@ -9,15 +9,27 @@ import { applyStoredTheme } from '../features/settings/display-preferences.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { claimFirstRequests } from './first-requests.ts';
 import { prefetchInitialRoute } from './prefetch.ts';
 import { createRouter, preloadFirstPage } from './router.tsx';
 import './styles/global.css';
+
+performance.mark('milepost:app-start');
+
+/** The app's first commit, for the start's breakdown beside the early script's and the app's marks (decision 0061). */
+function FirstCommitMark() {
+  useLayoutEffect(() => {
+    if (!performance.getEntriesByName('milepost:first-commit').length) performance.mark('milepost:first-commit');
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 applyStoredTheme();
 const client = createApolloClient();
+claimFirstRequests();
 prefetchInitialRoute(client, window.location.pathname, window.location.search);
 const router = createRouter();
 preloadFirstPage(router, window.location.pathname);
@@ -31,6 +43,7 @@ createRoot(root).render(
             <SecretWarningProvider>
               <EditorPreferenceProvider>
                 <RouterProvider router={router} />
+                <FirstCommitMark />
               </EditorPreferenceProvider>
             </SecretWarningProvider>
           </ToastProvider>

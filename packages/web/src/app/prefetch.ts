@@ -1,5 +1,5 @@
-import type { ApolloClient } from '@apollo/client';
 import { groupSubPage, projectSubPage } from '@milepost/shared';
+import { prefetchEpicsList } from '../features/epics/list/prefetch-epics-list.ts';
 import { prefetchEpicPage } from '../features/epics/prefetch-epic-page.ts';
 import { prefetchIssuesList } from '../features/issues/list/prefetch-issues-list.ts';
 import { prefetchIssuePage } from '../features/issues/prefetch-issue-page.ts';
@@ -12,16 +12,19 @@ import {
   TodoCountQueryDocument,
 } from '../gql/graphql.ts';
 import { parseNamespacePath } from '../lib/routes.ts';
+import type { PrefetchClient } from './prefetch-client.ts';
 
 /**
- * Starts the first URL's requests before React renders, in parallel with the page's code chunk: the
- * shell's (viewer, preferences, to-do count), the group/project lookup and, on a group roadmap, its
- * first page of epics; on an issue or epic page, the issue or epic and the first page of its
- * activity; on an issue list, its first page and the state tabs' counts. The pages' `useQuery` with
- * the same document and variables then joins the in-flight request or reads the cache; a failed
- * prefetch is ignored, the page asks again.
+ * Starts the first URL's requests: the shell's (viewer, preferences, to-do count), the group/project
+ * lookup and, on a group roadmap, its first page of epics; on an issue or epic page, the issue or
+ * epic and the first page of its activity; on an issue or epics list, its first page and the state
+ * tabs' counts. Run twice on a first load, with one list of requests: by the early script
+ * (`first-requests.ts`) while the app's code downloads, through a client that only sends them; then
+ * by `main.tsx` through Apollo before React renders, whose requests the early ones answer
+ * (`handOverFetch`). The pages' `useQuery` with the same document and variables then join the
+ * in-flight request or read the cache; a failed prefetch is ignored, the page asks again.
  */
-export function prefetchInitialRoute(client: ApolloClient, pathname: string, search = ''): void {
+export function prefetchInitialRoute(client: PrefetchClient, pathname: string, search = ''): void {
   // What every page's shell asks first (the viewer, their display and editor preferences, the to-do
   // count): with the page's own requests, not once the page's code has loaded and rendered.
   for (const query of [
@@ -37,6 +40,7 @@ export function prefetchInitialRoute(client: ApolloClient, pathname: string, sea
   client.query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } }).catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
   if (groupPage?.page === 'roadmap') prefetchRoadmapFirstPage(client, location.fullPath, search);
+  if (groupPage?.page === 'epics') prefetchEpicsList(client, location.fullPath, search);
   if (groupPage?.page === 'epic') prefetchEpicPage(client, location.fullPath, groupPage.iid);
   if (groupPage?.page === 'issues') prefetchIssuesList(client, location.fullPath, false, search);
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).

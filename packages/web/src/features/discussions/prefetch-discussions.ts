@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import { keepsCache, type PrefetchClient } from '../../app/prefetch-client.ts';
 import {
   EpicDiscussionsQueryDocument,
   IssueDiscussionsQueryDocument,
@@ -60,7 +60,7 @@ export function rememberNotesPreferences(type: NoteableType, preferences: Prefer
 }
 
 /** The first page of a list (in flight or cached: the section's query joins it). */
-function firstPage(client: ApolloClient, noteable: Noteable, { filter, sort }: Preferences) {
+function firstPage(client: PrefetchClient, noteable: Noteable, { filter, sort }: Preferences) {
   const variables = firstPageVariables(noteable, filter, sort);
   return noteable.type === 'Issue'
     ? client.query({ query: IssueDiscussionsQueryDocument, variables })
@@ -75,7 +75,7 @@ function firstPage(client: ApolloClient, noteable: Noteable, { filter, sort }: P
  * GitLab's defaults), and again only when the viewer's saved ones differ. Failures are ignored
  * here: the section asks again.
  */
-export function prefetchDiscussions(client: ApolloClient, noteable: Noteable): void {
+export function prefetchDiscussions(client: PrefetchClient, noteable: Noteable): void {
   const guess = rememberedNotesPreferences(noteable.type);
   const guessed = firstPage(client, noteable, guess);
   guessed.catch(() => undefined);
@@ -90,7 +90,8 @@ export function prefetchDiscussions(client: ApolloClient, noteable: Noteable): v
         : firstPage(client, noteable, saved));
       const after = nextCursor(first);
       const page = pageOf(first.data);
-      if (!after || !page) return;
+      // The further pages are written into the cache: the app's client fetches them, not the early script's.
+      if (!after || !page || !keepsCache(client)) return;
       const position = { after, loaded: page.nodes?.length ?? 0, count: page.count };
       return await loadRemainingPages(client, noteable, filter, sort, position);
     })

@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { PrefetchClient } from '../../app/prefetch-client.ts';
 import { EpicPageQueryDocument } from '../../gql/graphql.ts';
 import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 import { prefetchEpicTreeFirstPage } from './child-items/tree-first-page.ts';
@@ -10,7 +10,7 @@ import { prefetchEpicTreeFirstPage } from './child-items/tree-first-page.ts';
  * permission). The activity, below them, is asked for once the page's answer is in, so it takes
  * neither a connection nor the server's time from the first screen.
  */
-export function prefetchEpicPage(client: ApolloClient, groupFullPath: string, iid: string): void {
+export function prefetchEpicPage(client: PrefetchClient, groupFullPath: string, iid: string): void {
   prefetchEpicTreeFirstPage(client, groupFullPath, iid);
   const page = client.query({ query: EpicPageQueryDocument, variables: { fullPath: groupFullPath, iid } });
   const activity = () => prefetchDiscussions(client, { type: 'Epic', fullPath: groupFullPath, iid });

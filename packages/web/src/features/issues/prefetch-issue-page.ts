@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { PrefetchClient } from '../../app/prefetch-client.ts';
 import { IssuePageQueryDocument } from '../../gql/graphql.ts';
 import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
 
@@ -8,7 +8,7 @@ import { prefetchDiscussions } from '../discussions/prefetch-discussions.ts';
  * `app/prefetch.ts` for the first URL, before the page's code has loaded or the project has been
  * looked up; the page's queries then join them or read them from the cache.
  */
-export function prefetchIssuePage(client: ApolloClient, projectFullPath: string, iid: string): void {
+export function prefetchIssuePage(client: PrefetchClient, projectFullPath: string, iid: string): void {
   client.query({ query: IssuePageQueryDocument, variables: { fullPath: projectFullPath, iid } }).catch(() => undefined);
   prefetchDiscussions(client, { type: 'Issue', fullPath: projectFullPath, iid });
 }

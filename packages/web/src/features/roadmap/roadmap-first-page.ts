@@ -1,4 +1,3 @@
-import type { ApolloClient } from '@apollo/client';
 import {
   DEFAULT_FIRST_DAY_OF_WEEK,
   EMPTY_FILTER_VALUE,
@@ -8,6 +7,7 @@ import {
   isFirstDayOfWeek,
   timeframeQueryRange,
 } from '@milepost/shared';
+import type { PrefetchClient } from '../../app/prefetch-client.ts';
 import {
   RoadmapEpicChildrenQueryDocument,
   RoadmapGroupEpicsQueryDocument,
@@ -68,7 +68,7 @@ export function roadmapFirstPageRequest(
  * ignored here: the page asks again and shows its own errors.
  */
 export function prefetchRoadmapFirstPage(
-  client: ApolloClient,
+  client: PrefetchClient,
   groupFullPath: string,
   search: string,
   epicIid?: string,

@@ -1,4 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
+import type { PrefetchClient } from '../../../app/prefetch-client.ts';
 import { EpicChildItemsQueryDocument } from '../../../gql/graphql.ts';
 
 /** At most this many child epics and issues per request ('Show more' continues). */
@@ -12,7 +13,7 @@ type Prefetched = { at: number; request: ReturnType<typeof requestFirstPage> };
 const prefetched = new Map<string, Prefetched>();
 const keyOf = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
 
-function requestFirstPage(client: ApolloClient, fullPath: string, iid: string) {
+function requestFirstPage(client: PrefetchClient, fullPath: string, iid: string) {
   return client.query({
     query: EpicChildItemsQueryDocument,
     variables: { fullPath, iid, pageSize: CHILD_ITEMS_PAGE_SIZE },
@@ -24,7 +25,7 @@ function requestFirstPage(client: ApolloClient, fullPath: string, iid: string) {
  * Asks for the child-items tree's first page of an epic now (with the epic page's other first
  * requests), for the tree to take once it mounts instead of asking after the page has rendered.
  */
-export function prefetchEpicTreeFirstPage(client: ApolloClient, fullPath: string, iid: string): void {
+export function prefetchEpicTreeFirstPage(client: PrefetchClient, fullPath: string, iid: string): void {
   const request = requestFirstPage(client, fullPath, iid);
   // Failures reach the tree when it takes the request (or it asks again).
   request.catch(() => undefined);

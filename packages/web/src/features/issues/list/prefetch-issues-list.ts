@@ -1,5 +1,5 @@
-import type { ApolloClient } from '@apollo/client';
 import { issuesListViewFromUrl } from '@milepost/shared';
+import type { PrefetchClient } from '../../../app/prefetch-client.ts';
 import { IssuesListCountsQueryDocument, IssuesListQueryDocument } from '../../../gql/graphql.ts';
 import { issuesListVariables } from './use-issues-list.ts';
 import { storedPageSize } from './use-issues-list-view.ts';
@@ -11,7 +11,7 @@ import { storedPageSize } from './use-issues-list-view.ts';
  * with an epic token is left to the page (the epic's id is asked for first). Failures are ignored:
  * the page asks again.
  */
-export function prefetchIssuesList(client: ApolloClient, fullPath: string, isProject: boolean, search: string): void {
+export function prefetchIssuesList(client: PrefetchClient, fullPath: string, isProject: boolean, search: string): void {
   const view = issuesListViewFromUrl(new URLSearchParams(search));
   const groupPath = isProject ? fullPath.split('/').slice(0, -1).join('/') : fullPath;
   const { variables, filterVariables, epicLookup } = issuesListVariables(

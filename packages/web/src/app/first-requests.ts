@@ -1,0 +1,133 @@
+import { type OperationBody, operationBody, type PreparedDocument, requestKey } from './operation-body.ts';
+import { prefetchInitialRoute } from './prefetch.ts';
+import type { PrefetchClient } from './prefetch-client.ts';
+
+export const GRAPHQL_ENDPOINT = '/api/graphql';
+
+/** The headers Apollo's HTTP link sends with every query: the server answers both alike. */
+const HEADERS = {
+  accept: 'application/graphql-response+json,application/json;q=0.9',
+  'content-type': 'application/json',
+};
+
+/** An early answer older than this is not handed over: the app asks again. */
+export const FRESH_MS = 30_000;
+
+/** A first request's answer, or null when it failed (no answer, not 2xx, or GraphQL errors). */
+type Answer = { status: number; statusText: string; contentType: string; text: string; data: unknown; at: number };
+type FirstRequests = Map<string, Promise<Answer | null>>;
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+/** A query document as the early script carries it → what Apollo sends for it (null: left to the app). */
+export type Prepare = (document: unknown) => PreparedDocument | null;
+
+/** Where the early script leaves its requests for the app (two bundles: a global, not a module's state). */
+const REGISTRY = Symbol.for('milepost.firstRequests');
+type WithRegistry = { [REGISTRY]?: FirstRequests };
+
+async function fetchAnswer(send: Fetch, body: OperationBody): Promise<Answer | null> {
+  try {
+    const response = await send(GRAPHQL_ENDPOINT, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) return null;
+    const json = JSON.parse(text) as { data?: unknown; errors?: unknown } | null;
+    if (!json || typeof json !== 'object' || json.errors !== undefined || !('data' in json)) return null;
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      text,
+      data: json.data,
+      at: Date.now(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A prefetch client without Apollo: each query is POSTed at once, as Apollo's HTTP link would send it
+ * (`operationBody`), and kept in `requests` for the app; the same request twice is sent once. It
+ * answers `{ data }` like Apollo's `query`, and rejects when the request failed (or is left to the
+ * app), so a chain of prefetches stops where Apollo's would.
+ */
+export function firstRequestsClient(requests: FirstRequests, send: Fetch, prepare: Prepare): PrefetchClient {
+  const query = (options: { query: unknown; variables?: Record<string, unknown> }) => {
+    const document = prepare(options.query);
+    if (!document) return Promise.reject(new Error('This request is left to the app.'));
+    const body = operationBody(document, options.variables);
+    const key = requestKey(body);
+    let answer = requests.get(key);
+    if (!answer) {
+      answer = fetchAnswer(send, body);
+      requests.set(key, answer);
+    }
+    return answer.then((found) => {
+      if (!found) throw new Error('The first request failed; the app asks again.');
+      return { data: found.data };
+    });
+  };
+  return { query: query as unknown as PrefetchClient['query'] };
+}
+
+/**
+ * The early script's work (`first-requests-entry.ts`, run while the page is parsed, before the app's
+ * code has downloaded): the first URL's requests, the same `prefetchInitialRoute` asks through Apollo
+ * once the app runs, left where `handOverFetch` finds them.
+ */
+export function startFirstRequests(pathname: string, search: string, send: Fetch, prepare: Prepare): void {
+  // The app started first (the early script came late): it sends the requests itself.
+  if ((globalThis as WithRegistry)[REGISTRY]) return;
+  const requests: FirstRequests = new Map();
+  (globalThis as WithRegistry)[REGISTRY] = requests;
+  prefetchInitialRoute(firstRequestsClient(requests, send, prepare), pathname, search);
+}
+
+/**
+ * Called by the app before its own first requests: an early script that has not run by then (it runs
+ * as soon as it has downloaded, `async`) does not send them a second time.
+ */
+export function claimFirstRequests(): void {
+  (globalThis as WithRegistry)[REGISTRY] ??= new Map();
+}
+
+function keyOfSentBody(body: string): string | null {
+  try {
+    const sent = JSON.parse(body) as Partial<OperationBody>;
+    if (typeof sent.query !== 'string') return null;
+    return requestKey({
+      operationName: sent.operationName ?? null,
+      query: sent.query,
+      variables: sent.variables ?? {},
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Apollo's `fetch`: a query the early script already sent (the same operation, text and variables) is
+ * answered from that request — in flight or answered — once; any other request, a failed early one, or
+ * one answered more than `FRESH_MS` ago goes to `network`. The answer reaches Apollo's HTTP link as a
+ * response, so it handles it as any other.
+ */
+export function handOverFetch(network: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const requests = (globalThis as WithRegistry)[REGISTRY];
+    if (requests?.size && input === GRAPHQL_ENDPOINT && init?.method === 'POST' && typeof init.body === 'string') {
+      const key = keyOfSentBody(init.body);
+      const early = key === null ? undefined : requests.get(key);
+      if (key !== null && early) {
+        requests.delete(key);
+        const answer = await early;
+        if (answer && Date.now() - answer.at < FRESH_MS && !init.signal?.aborted) {
+          return new Response(answer.text, {
+            status: answer.status,
+            statusText: answer.statusText,
+            headers: { 'content-type': answer.contentType },
+          });
+        }
+      }
+    }
+    return network(input, init);
+  };
+}
