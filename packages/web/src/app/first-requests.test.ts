@@ -129,11 +129,13 @@ describe('the early script: the first URL → its requests', () => {
   });
 
   it('stops a chain where Apollo would: a failed first request sends nothing that depends on it', async () => {
-    const early = fakeServer((name) => (name === 'NotesPreferencesQuery' ? { status: 503 } : {}));
-    start('/acme/website/-/issues/76', '', early.fetch);
+    // Weekly columns wait for the viewer's first day of the week.
+    const early = fakeServer((name) => (name === 'RoadmapViewerQuery' ? { status: 503 } : {}));
+    start('/groups/acme/-/roadmap', '?timeframe_range_type=CURRENT_YEAR&layout=WEEKS', early.fetch);
     await settle();
-    expect(early.names()).not.toContain('IssueDiscussionsQuery');
-    expect(early.names()).toContain('IssuePageQuery');
+    expect(early.names()).toContain('RoadmapViewerQuery');
+    expect(early.names()).not.toContain('RoadmapGroupEpicsQuery');
+    expect(early.names()).toContain('ResolvePathQuery');
   });
 });
 
