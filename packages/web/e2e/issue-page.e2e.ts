@@ -160,6 +160,9 @@ test.describe('issue page', () => {
   }, testInfo) => {
     await signInViaApi(page, 'alice');
     const iid = await createIssue(page, { title: `Conflict journey ${testInfo.project.name}`, description: 'Base' });
+    // The Save meets their edit here: the page's polling (3 s after it opens) would hear of it first on
+    // a slow machine, and warn before the Save (the polling journey below shows that way).
+    await page.route('**/realtime_changes', (route) => route.abort());
     await page.goto(`/${PROJECT}/-/issues/${iid}`);
     await startEditing(page);
     await page.getByRole('textbox', { name: 'Description' }).fill('Mine');
