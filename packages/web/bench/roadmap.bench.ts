@@ -35,7 +35,9 @@
  * the most rows a group of that size can have), `--build` (always build the web app), `--no-build`
  * (never), `--headed`, `--screenshots DIR` (the first page, the end of the list and a jump landing, each run),
  * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
- * panel; they slow the run down), `--compare DIR` (another web build's `dist`, e.g. of the code before
+ * panel; they slow the run down), `--load-traces DIR` (per run, a trace of the navigation until the
+ * first bars and `<run>-requests.txt`, the waterfall of what the page asked for until then: when each
+ * script, style sheet and GraphQL operation was sent and received — what the first bars waited for), `--compare DIR` (another web build's `dist`, e.g. of the code before
  * a change: the runs alternate between the served build and that one, on the same server and data,
  * and each gets its table — on a busy machine the only fair before/after).
  */
@@ -83,7 +85,7 @@ const parseArgs = (argv: readonly string[]) =>
       issues: { min: 0, value: 50_000 },
       levels: { min: 1, value: 4 },
     },
-    ['screenshots', 'profiles', 'compare'],
+    ['screenshots', 'profiles', 'load-traces', 'compare'],
   );
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -285,7 +287,30 @@ type Artifacts = {
   screenshots: string | null;
   /** a file for the CPU profile of the scrolling (End, the jumps and the sweep); its trace goes beside it */
   profile: string | null;
+  /** a file for the trace of the navigation until the first bars; the requests' waterfall goes beside it */
+  loadTrace: string | null;
 };
+
+type RequestTiming = { name: string; sentAt: number; receivedAt: number };
+
+/** What a request was, for the waterfall: a file's name, or a GraphQL operation's. */
+function requestName(url: string, body: string | null): string {
+  const operation = /"operationName":"(\w+)"/.exec(body ?? '')?.[1];
+  if (operation) return `graphql ${operation}`;
+  return new URL(url).pathname;
+}
+
+/** The waterfall of a navigation, on the page's clock (ms since navigation start), in the order sent. */
+function waterfall(requests: readonly RequestTiming[], timeOrigin: number, marks: Record<string, number>): string {
+  const lines = [...requests]
+    .sort((a, b) => a.sentAt - b.sentAt)
+    .map(
+      (r) =>
+        `${integer(r.sentAt - timeOrigin).padStart(6)} → ${integer(r.receivedAt - timeOrigin).padStart(6)} ms  ${r.name}`,
+    );
+  for (const [name, at] of Object.entries(marks)) lines.push(`${integer(at).padStart(6)}           ${name}`);
+  return `${lines.join('\n')}\n`;
+}
 
 async function measureOnce(browser: Browser, server: BenchServer, artifacts: Artifacts): Promise<RunResult> {
   const { screenshots } = artifacts;
@@ -304,7 +329,18 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
     page.on('requestfailed', (request) => {
       if (request.url().endsWith('/api/graphql') && isEpicsRequest(request.postData())) inFlight--;
     });
+    /** Every request of the navigation until the first bars, for the waterfall (`--load-traces`). */
+    const navigation: RequestTiming[] = [];
+    let navigating = true;
     page.on('requestfinished', (request) => {
+      if (navigating && artifacts.loadTrace) {
+        const timing = request.timing();
+        navigation.push({
+          name: requestName(request.url(), request.postData()),
+          sentAt: timing.startTime,
+          receivedAt: timing.startTime + timing.responseEnd,
+        });
+      }
       if (!request.url().endsWith('/api/graphql') || !isEpicsRequest(request.postData())) return;
       const timing = request.timing();
       responses.push({
@@ -315,6 +351,14 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
       inFlight--;
     });
 
+    const { loadTrace } = artifacts;
+    if (loadTrace) {
+      fs.mkdirSync(path.dirname(loadTrace), { recursive: true });
+      await browser.startTracing(page, {
+        path: loadTrace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
+      });
+    }
     await page.goto(`/groups/${GROUP}/-/roadmap${ROADMAP_QUERY}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstBars !== null, null, {
       timeout: 60_000,
@@ -322,6 +366,15 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
     });
     const first = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+    if (loadTrace) {
+      navigating = false;
+      await browser.stopTracing();
+      const marks = {
+        'first bar in the DOM': first.firstBarsInDom ?? Number.NaN,
+        'first bars painted': first.firstBars ?? Number.NaN,
+      };
+      fs.writeFileSync(loadTrace.replace(/\.trace\.json$/, '-requests.txt'), waterfall(navigation, timeOrigin, marks));
+    }
     await networkQuiet(() => inFlight, 500, 30_000);
     if (screenshots) await page.screenshot({ path: path.join(screenshots, 'first-page.png') });
     const heapFirstPageMb = await heapMb(page, context, true);
@@ -515,6 +568,7 @@ async function main() {
       const result = await measureOnce(browser, server, {
         screenshots: options.screenshots,
         profile: options.profiles ? path.join(options.profiles, `${name}-scrolling.cpuprofile`) : null,
+        loadTrace: options['load-traces'] ? path.join(options['load-traces'], `${name}-load.trace.json`) : null,
       });
       out(
         `${warm ? 'Warm-up' : `Run ${run}/${options.runs}`}${perBuild > 1 ? `, ${build}` : ''}: first bars ${integer(result.firstBarsMs)} ms, ` +
