@@ -35,8 +35,8 @@
  * the most rows a group of that size can have), `--build` (always build the web app), `--no-build`
  * (never), `--headed`, `--screenshots DIR` (the first page, the end of the list and a jump landing, each run),
  * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
- * panel; they slow the run down), `--load-traces DIR` (per run, a trace of the navigation until the
- * first bars and `<run>-requests.txt`, the waterfall of what the page asked for until then: when each
+ * panel; they slow the run down), `--load-traces DIR` (per run, a trace and a CPU profile of the
+ * navigation until the first bars and `<run>-load-requests.txt`, the waterfall of what the page asked for until then: when each
  * script, style sheet and GraphQL operation was sent and received — what the first bars waited for), `--compare DIR` (another web build's `dist`, e.g. of the code before
  * a change: the runs alternate between the served build and that one, on the same server and data,
  * and each gets its table — on a busy machine the only fair before/after).
@@ -352,12 +352,18 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
     });
 
     const { loadTrace } = artifacts;
-    if (loadTrace) {
+    // The profiler follows the page within its renderer: start from a page of the same site.
+    if (loadTrace) await page.goto('/-/health');
+    const loadProfiler = loadTrace ? await context.newCDPSession(page) : null;
+    if (loadTrace && loadProfiler) {
       fs.mkdirSync(path.dirname(loadTrace), { recursive: true });
       await browser.startTracing(page, {
         path: loadTrace,
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
       });
+      await loadProfiler.send('Profiler.enable');
+      await loadProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await loadProfiler.send('Profiler.start');
     }
     await page.goto(`/groups/${GROUP}/-/roadmap${ROADMAP_QUERY}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstBars !== null, null, {
@@ -366,8 +372,11 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
     });
     const first = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
-    if (loadTrace) {
+    if (loadTrace && loadProfiler) {
       navigating = false;
+      const { profile } = await loadProfiler.send('Profiler.stop');
+      fs.writeFileSync(loadTrace.replace(/\.trace\.json$/, '.cpuprofile'), JSON.stringify(profile));
+      await loadProfiler.detach();
       await browser.stopTracing();
       const marks = {
         'first bar in the DOM': first.firstBarsInDom ?? Number.NaN,

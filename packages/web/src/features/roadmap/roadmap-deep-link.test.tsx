@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Roadmap } from './roadmap.tsx';
-import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
-import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
+import { createTestClient, type Handler, renderWithClient, setUpRoadmapTests } from './test/render-roadmap.tsx';
 import { buildRoadmapEpic } from './test/roadmap-fixtures.ts';
 import type { RoadmapEpic } from './utils/roadmap-rows.ts';
 
@@ -32,15 +31,17 @@ function rowsAfter(variables: Record<string, unknown>) {
   return { group: { ...GROUP, epics: connection(nodes, start, TOTAL) } };
 }
 
-const position = (answer: { epicId: string; position: number; expandIds: string[] } | null) => () => ({
-  group: {
-    ...GROUP,
-    epics: {
-      __typename: 'EpicConnection',
-      epicPosition: answer && { __typename: 'EpicListPosition', ...answer },
-    },
-  },
-});
+type Page = { group: { epics: Record<string, unknown> } };
+
+/** The list's pages (`rowsAfter` by default) whose first page, asked for it, says where the linked epic is. */
+const withPosition =
+  (answer: { epicId: string; position: number; expandIds: string[] } | null, pages: Handler = rowsAfter): Handler =>
+  (variables) => {
+    const page = pages(variables) as Page;
+    if (!variables.withEpicPosition) return page;
+    const epicPosition = answer && { __typename: 'EpicListPosition', ...answer };
+    return { group: { ...page.group, epics: { ...page.group.epics, epicPosition } } };
+  };
 
 /** The operation each short handler name answers. */
 const OPERATIONS: Record<string, string> = {
@@ -50,7 +51,6 @@ const OPERATIONS: Record<string, string> = {
   milestones: 'RoadmapGroupMilestonesQuery',
   epics: 'RoadmapGroupEpicsQuery',
   children: 'RoadmapEpicChildrenQuery',
-  position: 'RoadmapEpicPositionQuery',
 };
 
 function handlers(overrides: Record<string, Handler>): Record<string, Handler> {
@@ -78,12 +78,9 @@ function handlers(overrides: Record<string, Handler>): Record<string, Handler> {
   return Object.fromEntries(Object.entries(all).map(([name, handler]) => [OPERATIONS[name] ?? name, handler]));
 }
 
-let restoreLayout: () => void;
+setUpRoadmapTests();
 let restoreScroll: () => void;
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 22, 12));
-  restoreLayout = fakeLayout();
   // jsdom does not scroll: scrolling an element sets its offset and tells the list (whose content
   // is tall enough to scroll anywhere).
   const saved = Element.prototype.scrollTo;
@@ -97,20 +94,14 @@ beforeEach(() => {
     Element.prototype.scrollTo = saved;
     if (savedHeight) Object.defineProperty(Element.prototype, 'scrollHeight', savedHeight);
   };
-  roadmapLocalSettingsVar(null);
-  window.localStorage.clear();
 });
-afterEach(() => {
-  vi.useRealTimers();
-  restoreLayout();
-  restoreScroll();
-});
+afterEach(() => restoreScroll());
 
 describe('a link to an epic on the roadmap (show_epic)', { timeout: 20_000 }, () => {
   it("scrolls straight to the epic's row, fetching only its window, and highlights it", async () => {
     const { client, calls } = createTestClient(
       handlers({
-        position: position({ epicId: 'row-1234', position: 1_234, expandIds: [] }),
+        epics: withPosition({ epicId: 'row-1234', position: 1_234, expandIds: [] }),
       }),
     );
     renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap?show_epic=77', client);
@@ -118,14 +109,12 @@ describe('a link to an epic on the roadmap (show_epic)', { timeout: 20_000 }, ()
     const row = await screen.findByRole('listitem', { name: /^Row 1234,/ });
     expect(row.hasAttribute('data-highlighted')).toBe(true);
     expect(screen.getByRole('listitem', { name: /^Row 1233,/ }).hasAttribute('data-highlighted')).toBe(false);
-    // The position was asked with the list's own arguments; the windows asked: the first page and
-    // those around row 1,234, none in between.
-    const asked = calls.find((c) => c.operationName === 'RoadmapEpicPositionQuery');
-    expect(asked?.variables).toMatchObject({ fullPath: 'acme', iid: '77' });
-    expect(asked?.variables).not.toHaveProperty('withLabels');
-    const windows = calls
-      .filter((c) => c.operationName === 'RoadmapGroupEpicsQuery')
-      .map((c) => startOf(c.variables.after));
+    // The position was asked with the first page (one request), not with the windows; the windows
+    // asked: the first page and those around row 1,234, none in between.
+    const pages = calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery');
+    expect(pages[0]?.variables).toMatchObject({ fullPath: 'acme', withEpicPosition: true, showEpicIid: '77' });
+    expect(pages.slice(1).every((c) => !c.variables.withEpicPosition)).toBe(true);
+    const windows = pages.map((c) => startOf(c.variables.after));
     expect(windows[0]).toBe(0);
     expect(windows).toContain(1_200);
     expect(windows.filter((start) => start > 0).every((start) => start >= 1_100 && start <= 1_300)).toBe(true);
@@ -142,7 +131,9 @@ describe('a link to an epic on the roadmap (show_epic)', { timeout: 20_000 }, ()
     const child = buildRoadmapEpic({ id: 'child', title: 'Nested epic' });
     const { client } = createTestClient(
       handlers({
-        epics: () => ({ group: { ...GROUP, epics: connection([parent], 0, 1) } }),
+        epics: withPosition({ epicId: 'child', position: 0, expandIds: ['parent'] }, () => ({
+          group: { ...GROUP, epics: connection([parent], 0, 1) },
+        })),
         children: () => ({
           group: {
             ...GROUP,
@@ -159,7 +150,6 @@ describe('a link to an epic on the roadmap (show_epic)', { timeout: 20_000 }, ()
             },
           },
         }),
-        position: position({ epicId: 'child', position: 0, expandIds: ['parent'] }),
       }),
     );
     renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap?show_epic=2', client);
@@ -170,7 +160,7 @@ describe('a link to an epic on the roadmap (show_epic)', { timeout: 20_000 }, ()
   });
 
   it('says so when the epic is not on the roadmap, and shows the roadmap as usual', async () => {
-    const { client } = createTestClient(handlers({ position: position(null) }));
+    const { client } = createTestClient(handlers({ epics: withPosition(null) }));
     renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap?show_epic=5', client);
     expect(
       await screen.findByText('Epic &5 is not on this roadmap with the current filters and date range.'),

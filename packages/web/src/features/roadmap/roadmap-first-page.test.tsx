@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Roadmap } from './roadmap.tsx';
 import { prefetchRoadmapFirstPage, roadmapFirstPageRequest } from './roadmap-first-page.ts';
-import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
-import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
+import { createTestClient, type Handler, renderWithClient, setUpRoadmapTests } from './test/render-roadmap.tsx';
 import { buildRoadmapEpic } from './test/roadmap-fixtures.ts';
 
 const GROUP = { __typename: 'Group', id: 'gid://gitlab/Group/1', roadmapEpicsLimit: 1000 };
@@ -51,18 +50,7 @@ function handlers(firstDayOfWeek: number | null): Record<string, Handler> {
   ]);
 }
 
-let restoreLayout: () => void;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 22, 12));
-  restoreLayout = fakeLayout();
-  roadmapLocalSettingsVar(null);
-  window.localStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  restoreLayout();
-});
+setUpRoadmapTests();
 
 describe('roadmapFirstPageRequest', () => {
   it('needs the first day of the week only for weekly columns', () => {

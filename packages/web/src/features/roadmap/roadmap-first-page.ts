@@ -15,6 +15,7 @@ import {
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
 import { preferredToday } from '../../lib/format-date.ts';
+import { showEpicOf } from './hooks/use-roadmap-deep-link.ts';
 import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
 import { MILESTONES_PAGE_SIZE } from './hooks/use-roadmap-milestones.ts';
 import { roadmapViewFromUrl } from './hooks/use-roadmap-settings.ts';
@@ -33,7 +34,8 @@ export function roadmapFirstPageRequest(
   firstDayOfWeek: FirstDayOfWeek,
   epicIid?: string,
 ) {
-  const view = roadmapViewFromUrl(new URLSearchParams(search));
+  const params = new URLSearchParams(search);
+  const view = roadmapViewFromUrl(params);
   const timeframeFor = (day: FirstDayOfWeek) =>
     getTimeframe({
       rangeType: view.settings.timeframeRangeType,
@@ -47,9 +49,10 @@ export function roadmapFirstPageRequest(
   const { settings } = local;
   const filter = epicIid === undefined ? local.filter : EMPTY_FILTER_VALUE;
   const { source, filters } = roadmapSource(groupFullPath, epicIid, filter);
-  const { groupVariables, childrenVariables } = roadmapFirstPageVariables(
+  const { firstPageVariables, childrenVariables } = roadmapFirstPageVariables(
     source,
     roadmapListVariables(settings, filters, timeframe),
+    epicIid === undefined ? showEpicOf(params) : '',
   );
   // Quarters and months do not depend on the first day of the week; weekly columns do.
   const dependsOnFirstDayOfWeek = FIRST_DAY_OF_WEEK.some((day) => {
@@ -57,7 +60,7 @@ export function roadmapFirstPageRequest(
     return other.start !== timeframe.start || other.end !== timeframe.end;
   });
   return source.kind === 'group'
-    ? { kind: 'group' as const, variables: groupVariables, dependsOnFirstDayOfWeek, settings, timeframe }
+    ? { kind: 'group' as const, variables: firstPageVariables, dependsOnFirstDayOfWeek, settings, timeframe }
     : { kind: 'epic' as const, variables: childrenVariables, dependsOnFirstDayOfWeek, settings, timeframe };
 }
 

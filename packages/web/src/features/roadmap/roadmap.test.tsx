@@ -2,11 +2,10 @@ import { DEFAULT_DATE_PREFERENCES, getTimeframe } from '@milepost/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setDatePreferences } from '../../lib/format-date.ts';
 import { Roadmap } from './roadmap.tsx';
-import { roadmapLocalSettingsVar } from './roadmap-local-settings.ts';
-import { createTestClient, fakeLayout, type Handler, renderWithClient } from './test/render-roadmap.tsx';
+import { createTestClient, type Handler, renderWithClient, setUpRoadmapTests } from './test/render-roadmap.tsx';
 import { buildRoadmapEpic, buildRoadmapMilestone } from './test/roadmap-fixtures.ts';
 import type { RoadmapEpic } from './utils/roadmap-rows.ts';
 
@@ -106,18 +105,7 @@ function handlers(overrides: Record<string, Handler> = {}): Record<string, Handl
   return Object.fromEntries(Object.entries(all).map(([name, handler]) => [OPERATIONS[name] ?? name, handler]));
 }
 
-let restoreLayout: () => void;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 22, 12));
-  restoreLayout = fakeLayout();
-  roadmapLocalSettingsVar(null);
-  window.localStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  restoreLayout();
-});
+setUpRoadmapTests();
 
 const quarter = getTimeframe({ rangeType: 'CURRENT_QUARTER', presetType: 'WEEKS', today: '2026-11-22' });
 

@@ -10,7 +10,7 @@ import {
   type RoadmapSettings,
 } from '@milepost/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts, useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { RoadmapDatedEpicsCountQueryDocument, RoadmapViewerQueryDocument } from '../../gql/graphql.ts';
@@ -23,7 +23,7 @@ import { RoadmapFiltersBar } from './components/roadmap-filters-bar.tsx';
 import { RoadmapSettingsDrawer } from './components/roadmap-settings-drawer.tsx';
 import { RoadmapShell } from './components/roadmap-shell.tsx';
 import { SingleEpicBar } from './components/single-epic-bar.tsx';
-import { type DeepLink, useRoadmapDeepLink } from './hooks/use-roadmap-deep-link.ts';
+import { type DeepLink, showEpicOf, useRoadmapDeepLink } from './hooks/use-roadmap-deep-link.ts';
 import { roadmapListVariables, roadmapSource, useRoadmapEpics } from './hooks/use-roadmap-epics.ts';
 import { useRoadmapMilestones } from './hooks/use-roadmap-milestones.ts';
 import { useRoadmapPermissions } from './hooks/use-roadmap-permissions.ts';
@@ -91,8 +91,12 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   const variables = useMemo(() => roadmapListVariables(settings, filters, timeframe), [settings, filters, timeframe]);
   // Weekly columns start on the viewer's first day of the week: wait for it rather than ask twice.
   const waitForViewer = settings.presetType === 'WEEKS' && viewer.loading;
-  const list = useRoadmapEpics(source, variables, waitForViewer);
-  const deepLink = useRoadmapDeepLink(source, variables, waitForViewer);
+  // A link to an epic (`show_epic`, a group's list): its place in the list comes with the first page.
+  const [params] = useSearchParams();
+  const showEpic = source.kind === 'group' ? showEpicOf(params) : '';
+  const list = useRoadmapEpics(source, variables, waitForViewer, showEpic);
+  const { withLabels: _withLabels, ...linkedList } = variables;
+  const deepLink = useRoadmapDeepLink(showEpic, list.epicPosition, JSON.stringify([source, linkedList]));
   useMissingEpicAlert(deepLink);
   useErrorAlert(list.error ?? list.moreError, 'Something went wrong while fetching epics');
 

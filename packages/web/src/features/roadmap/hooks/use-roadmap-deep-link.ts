@@ -1,7 +1,4 @@
-import { useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
-import { RoadmapEpicPositionQueryDocument } from '../../../gql/graphql.ts';
-import { type RoadmapListVariables, type RoadmapSource, roadmapFirstPageVariables } from './use-roadmap-epics.ts';
+import { useMemo } from 'react';
 
 /**
  * The URL key of a link to an epic on the group roadmap: `/groups/<path>/-/roadmap?show_epic=<iid>`
@@ -14,6 +11,26 @@ export const SHOW_EPIC_PARAM = 'show_epic';
 export function parseShowEpic(value: string): { iid: string; groupPath: string | null } | null {
   const match = /^(?:([\w.-]+(?:\/[\w.-]+)*)?&)?(\d{1,9})$/.exec(value.trim());
   return match ? { iid: match[2] as string, groupPath: match[1] ?? null } : null;
+}
+
+/** The link's `show_epic` value in a URL's query (a group's roadmap only; '' without a link). */
+export function showEpicOf(params: URLSearchParams): string {
+  return params.get(SHOW_EPIC_PARAM)?.trim() ?? '';
+}
+
+/**
+ * What a group roadmap's first page asks besides its rows when the URL links to an epic: where that
+ * epic is in the list (`EpicConnection.epicPosition`), with the page's own filters and sort, in the
+ * same request — the server answers it from the position index the first page builds.
+ */
+export function epicPositionVariables(showEpic: string) {
+  const linked = showEpic === '' ? null : parseShowEpic(showEpic);
+  // All three always (the query's defaults otherwise): the early request and the page's are equal.
+  return {
+    withEpicPosition: linked !== null,
+    showEpicIid: linked?.iid ?? '',
+    showEpicGroupPath: linked?.groupPath ?? null,
+  };
 }
 
 /** Where the linked epic is in the list: its top-level row and the epics to expand down to it. */
@@ -38,41 +55,32 @@ export type DeepLink = {
 };
 
 /**
- * A link to an epic on a group's roadmap (`?show_epic=<iid>`, decision 0056): the server answers
- * where the epic is in the list with the page's filters and sort (`EpicConnection.epicPosition`),
- * beside the first page; the roadmap then fetches only the window holding that row, scrolls to it
- * and highlights it. Every change of filter or sort asks again (the epic's place in the new list).
+ * A link to an epic on a group's roadmap (`?show_epic=<iid>`, decision 0056): the first page asks
+ * the server where the epic is in the list (`epicPositionVariables`), so every change of filter or
+ * sort asks again (the epic's place in the new list); the roadmap then fetches only the window
+ * holding that row, scrolls to it and highlights it.
  */
 export function useRoadmapDeepLink(
-  source: RoadmapSource,
-  variables: RoadmapListVariables,
-  /** Not yet: the variables are not final. */
-  wait: boolean,
+  /** The link (`show_epic`), '' without one. */
+  showEpic: string,
+  /** The first page's answer: undefined while it loads (or without a link), null when not in the list. */
+  answer: DeepLinkTarget | null | undefined,
+  /** The list the link is in (its filters and sort). */
+  listKey: string,
 ): DeepLink {
-  const [params] = useSearchParams();
-  const raw = source.kind === 'group' ? (params.get(SHOW_EPIC_PARAM)?.trim() ?? '') : '';
-  const linked = parseShowEpic(raw);
-  const reference = raw === '' ? null : /^\d+$/.test(raw) ? `&${raw}` : raw;
-  const {
-    first: _first,
-    withLabels: _withLabels,
-    ...list
-  } = roadmapFirstPageVariables(source, variables).groupVariables;
-  const { data } = useQuery(RoadmapEpicPositionQueryDocument, {
-    variables: { ...list, iid: linked?.iid ?? '', groupPath: linked?.groupPath ?? null },
-    skip: wait || linked === null,
-  });
-  const none = { reference, target: null, missing: false, key: null };
-  if (raw === '') return none;
-  // Not an epic reference at all: no such epic.
-  if (linked === null) return { ...none, missing: true };
-  if (wait || !data) return none;
-  const answer = data.group?.epics?.epicPosition;
-  if (!answer) return { ...none, missing: true };
-  return {
-    reference,
-    target: { epicId: answer.epicId, position: answer.position, expandIds: answer.expandIds },
-    missing: false,
-    key: JSON.stringify([raw, list]),
-  };
+  return useMemo(() => {
+    const reference = showEpic === '' ? null : /^\d+$/.test(showEpic) ? `&${showEpic}` : showEpic;
+    const none = { reference, target: null, missing: false, key: null };
+    if (showEpic === '') return none;
+    // Not an epic reference at all: no such epic.
+    if (parseShowEpic(showEpic) === null) return { ...none, missing: true };
+    if (answer === undefined) return none;
+    if (answer === null) return { ...none, missing: true };
+    return {
+      reference,
+      target: { epicId: answer.epicId, position: answer.position, expandIds: answer.expandIds },
+      missing: false,
+      key: JSON.stringify([showEpic, listKey]),
+    };
+  }, [showEpic, answer, listKey]);
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../gql/graphql.ts';
 import type { RoadmapEpic } from '../utils/roadmap-rows.ts';
 import type { RoadmapWindowStore } from './roadmap-window-store.ts';
+import { type DeepLinkTarget, epicPositionVariables } from './use-roadmap-deep-link.ts';
 import { useRoadmapWindows } from './use-roadmap-windows.ts';
 
 /** The query arguments every epics list of the roadmap shares (state, sort, timeframe, filters). */
@@ -81,6 +82,11 @@ export type RoadmapEpicsResult = {
   epics: readonly RoadmapEpic[];
   /** Epics matching the query (all pages); null until known. */
   count: number | null;
+  /**
+   * Where the epic a link names (`show_epic`) is in a group's list, asked with the first page:
+   * undefined while it loads or without a link, null when the epic is not in the list.
+   */
+  epicPosition: DeepLinkTarget | null | undefined;
   /** The most epics the roadmap lists (the server's setting); no page is fetched past it. */
   limit: number;
   loading: boolean;
@@ -99,11 +105,12 @@ export type RoadmapEpicsResult = {
 };
 
 /**
- * The first page's variables of both list queries (the one the source does not use is skipped).
- * The page's early prefetch (roadmap-first-page.ts) builds them the same way, so its request is the
- * one `useQuery` joins.
+ * The first page's variables of both list queries (the one the source does not use is skipped);
+ * a group's first page also asks where the epic a link names is in the list (`showEpic`, '' without
+ * a link: `firstPageVariables`; the windows after it do not, `groupVariables`). The page's early
+ * prefetch (roadmap-first-page.ts) builds them the same way, so its request is the one `useQuery` joins.
  */
-export function roadmapFirstPageVariables(source: RoadmapSource, variables: RoadmapListVariables) {
+export function roadmapFirstPageVariables(source: RoadmapSource, variables: RoadmapListVariables, showEpic = '') {
   const base = { ...variables, first: ROADMAP_PAGE_SIZE };
   const groupVariables =
     source.kind === 'group'
@@ -113,7 +120,9 @@ export function roadmapFirstPageVariables(source: RoadmapSource, variables: Road
     source.kind === 'epic'
       ? { ...base, fullPath: source.fullPath, iid: source.iid }
       : { ...base, fullPath: '', iid: '' };
-  return { groupVariables, childrenVariables };
+  const firstPageVariables =
+    source.kind === 'group' ? { ...groupVariables, ...epicPositionVariables(showEpic) } : groupVariables;
+  return { groupVariables, firstPageVariables, childrenVariables };
 }
 
 /**
@@ -125,10 +134,17 @@ export function useRoadmapEpics(
   variables: RoadmapListVariables,
   /** Not yet: the variables are not final (e.g. the viewer's first day of the week is still loading). */
   wait = false,
+  /** A link to an epic (`show_epic`, a group's list only), '' without one. */
+  showEpic = '',
 ): RoadmapEpicsResult {
-  const { groupVariables, childrenVariables } = roadmapFirstPageVariables(source, variables);
+  const { groupVariables, firstPageVariables, childrenVariables } = roadmapFirstPageVariables(
+    source,
+    variables,
+    showEpic,
+  );
+  const linked = 'withEpicPosition' in firstPageVariables && firstPageVariables.withEpicPosition;
   const group = useQuery(RoadmapGroupEpicsQueryDocument, {
-    variables: groupVariables,
+    variables: firstPageVariables,
     skip: wait || source.kind !== 'group',
   });
   const children = useQuery(RoadmapEpicChildrenQueryDocument, {
@@ -140,13 +156,13 @@ export function useRoadmapEpics(
   // `useQuery` only sends once its subscription starts, after the first commit and paint. The same
   // request in flight is shared with it (query deduplication), so this is no second request.
   const client = useApolloClient();
-  const prefetchKey = JSON.stringify([source.kind, source.kind === 'group' ? groupVariables : childrenVariables]);
+  const prefetchKey = JSON.stringify([source.kind, source.kind === 'group' ? firstPageVariables : childrenVariables]);
   const prefetched = useRef<string | null>(null);
   if (!wait && prefetched.current !== prefetchKey) {
     prefetched.current = prefetchKey;
     const request =
       source.kind === 'group'
-        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: groupVariables })
+        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: firstPageVariables })
         : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: childrenVariables });
     // Errors reach the page through `useQuery`.
     request.catch(() => undefined);
@@ -211,6 +227,7 @@ export function useRoadmapEpics(
     windows,
     epics: isGroup ? groupEpics : childNodes,
     count: connection?.count ?? null,
+    epicPosition: isGroup && linked ? group.data?.group?.epics?.epicPosition : undefined,
     limit,
     loading: wait || (active.loading && !active.data),
     error: active.error,

@@ -5,9 +5,11 @@ import { GraphQLError } from 'graphql';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AlertsArea } from '../../../app/alerts/alerts-area.tsx';
 import { AlertsProvider } from '../../../app/alerts/alerts-context.tsx';
 import { createCache } from '../../../app/apollo-client.ts';
+import { roadmapLocalSettingsVar } from '../roadmap-local-settings.ts';
 
 export type OperationCall = { operationName: string; variables: Record<string, unknown> };
 /** Answers one operation: data, or an Error for a failed request. */
@@ -89,4 +91,23 @@ export function fakeLayout(width = 1200, height = 700) {
       else delete (target as unknown as Record<string, unknown>)[key];
     }
   };
+}
+
+/**
+ * Every roadmap test's set-up, around each test: today is 22 November 2026 (noon, local time), the
+ * shell has a size (`fakeLayout`), and no settings are left from the test before.
+ */
+export function setUpRoadmapTests(): void {
+  let restoreLayout: () => void = () => undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 12));
+    restoreLayout = fakeLayout();
+    roadmapLocalSettingsVar(null);
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    restoreLayout();
+  });
 }

@@ -90,6 +90,26 @@ export type RoadmapRowList = {
 
 type Segment = { position: number; epic: RoadmapEpic; rows: RoadmapRow[]; start: number };
 
+/** The last segment whose `key` (its row's index or its position; both ascend) is at or before `at`. */
+function lastSegmentAtOrBefore(
+  segments: readonly Segment[],
+  key: 'start' | 'position',
+  at: number,
+): Segment | undefined {
+  let low = 0;
+  let high = segments.length - 1;
+  let found: Segment | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const segment = segments[mid] as Segment;
+    if (segment[key] <= at) {
+      found = segment;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
 /**
  * The rows to draw, in order: the top-level rows of the list by position (a placeholder where the
  * window is not loaded yet), each expanded one followed by its children (recursively), a loading /
@@ -144,20 +164,7 @@ export function buildRowList(input: RowListInput): RoadmapRowList {
   const count = epicsCount + (input.loadingMore ? 1 : 0);
 
   /** The last segment whose epic row is at or before `index`. */
-  const segmentAt = (index: number): Segment | undefined => {
-    let low = 0;
-    let high = segments.length - 1;
-    let found: Segment | undefined;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      const segment = segments[mid] as Segment;
-      if (segment.start <= index) {
-        found = segment;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    return found;
-  };
+  const segmentAt = (index: number) => lastSegmentAtOrBefore(segments, 'start', index);
 
   const topRow = (position: number, segment: Segment | undefined): RoadmapRow => {
     const epic = top.epicAt(position);
@@ -202,18 +209,7 @@ export function buildRowList(input: RowListInput): RoadmapRowList {
       return segment.position + index - segment.start - segment.rows.length;
     },
     indexOfPosition(position) {
-      // The last segment at or before the position.
-      let low = 0;
-      let high = segments.length - 1;
-      let found: Segment | undefined;
-      while (low <= high) {
-        const mid = (low + high) >> 1;
-        const segment = segments[mid] as Segment;
-        if (segment.position <= position) {
-          found = segment;
-          low = mid + 1;
-        } else high = mid - 1;
-      }
+      const found = lastSegmentAtOrBefore(segments, 'position', position);
       if (!found) return position;
       if (found.position === position) return found.start;
       return found.start + found.rows.length + (position - found.position);
