@@ -34,7 +34,8 @@
  * seeder's tree, where 5 % of the epics are top-level rows; `--levels 1`: every epic a top-level row,
  * the most rows a group of that size can have), `--build` (always build the web app), `--no-build`
  * (never), `--headed`, `--screenshots DIR` (the first page, the end of the list and a jump landing, each run),
- * `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
+ * `--pause S` (seconds the server is left idle before each run, default 0: what a visitor meets
+ * who comes after a quiet spell rather than right after another page load), `--profiles DIR` (a CPU profile and a trace of the scrolling of each run, for DevTools' Performance
  * panel; they slow the run down), `--load-traces DIR` (per run, a trace and a CPU profile of the
  * navigation until the first bars and `<run>-load-requests.txt`, the waterfall of what the page asked for until then: when each
  * script, style sheet and GraphQL operation was sent and received — what the first bars waited for), `--compare DIR` (another web build's `dist`, e.g. of the code before
@@ -84,6 +85,7 @@ const parseArgs = (argv: readonly string[]) =>
       epics: { min: 20, value: 10_000 },
       issues: { min: 0, value: 50_000 },
       levels: { min: 1, value: 4 },
+      pause: { min: 0, value: 0 },
     },
     ['screenshots', 'profiles', 'load-traces', 'compare'],
   );
@@ -570,6 +572,7 @@ async function main() {
     const run = Math.floor(i / perBuild) - options.warmup + 1;
     const build = variants.use(i);
     const name = `${warm ? 'warm-up' : `run-${run}`}${perBuild > 1 ? `-${i % perBuild}` : ''}`;
+    if (options.pause > 0) await sleep(options.pause * 1000);
     // Each run in a fresh browser.
     await withOwnBrowser(options.headed, async (browser) => {
       browserVersion = browser.version();

@@ -10,11 +10,11 @@ import {
 import type { PrefetchClient } from '../../app/prefetch-client.ts';
 import {
   RoadmapEpicChildrenQueryDocument,
-  RoadmapGroupEpicsQueryDocument,
   RoadmapGroupMilestonesQueryDocument,
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
 import { preferredToday } from '../../lib/format-date.ts';
+import { requestRoadmapFirstPage } from './hooks/roadmap-first-pages.ts';
 import { showEpicOf } from './hooks/use-roadmap-deep-link.ts';
 import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
 import { MILESTONES_PAGE_SIZE } from './hooks/use-roadmap-milestones.ts';
@@ -66,7 +66,9 @@ export function roadmapFirstPageRequest(
 
 /**
  * Sends the group roadmap's first epics request (and its milestones') before the page's code has
- * loaded or the group has been looked up (those run in parallel); the page's `useQuery` joins it. When the view has weekly
+ * loaded or the group has been looked up (those run in parallel); the page takes its answer (a
+ * group's first page: `requestRoadmapFirstPage`; one epic's children and the milestones: its
+ * `useQuery` joins them). When the view has weekly
  * columns it first asks for the viewer's first day of the week, as the page does. Failures are
  * ignored here: the page asks again and shows its own errors.
  */
@@ -79,11 +81,8 @@ export function prefetchRoadmapFirstPage(
   const today = preferredToday();
   const send = (firstDayOfWeek: FirstDayOfWeek) => {
     const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
-    const sent =
-      request.kind === 'group'
-        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables })
-        : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables });
-    sent.catch(() => undefined);
+    if (request.kind === 'group') requestRoadmapFirstPage(client, request.variables);
+    else client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables }).catch(() => undefined);
     // The milestones row (when shown) with the epics, not once the page has rendered: a group's
     // milestones, or those of one epic's children's issues.
     if (request.settings.isShowingMilestones) {

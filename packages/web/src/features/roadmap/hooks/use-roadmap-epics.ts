@@ -11,13 +11,9 @@ import {
   toEpicSort,
 } from '@milepost/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import {
-  type EpicSort,
-  type EpicState,
-  RoadmapEpicChildrenQueryDocument,
-  RoadmapGroupEpicsQueryDocument,
-} from '../../../gql/graphql.ts';
+import { type EpicSort, type EpicState, RoadmapEpicChildrenQueryDocument } from '../../../gql/graphql.ts';
 import type { RoadmapEpic } from '../utils/roadmap-rows.ts';
+import { useRoadmapFirstPage } from './roadmap-first-pages.ts';
 import type { RoadmapWindowStore } from './roadmap-window-store.ts';
 import { type DeepLinkTarget, epicPositionVariables } from './use-roadmap-deep-link.ts';
 import { useRoadmapWindows } from './use-roadmap-windows.ts';
@@ -143,40 +139,34 @@ export function useRoadmapEpics(
     showEpic,
   );
   const linked = 'withEpicPosition' in firstPageVariables && firstPageVariables.withEpicPosition;
-  const group = useQuery(RoadmapGroupEpicsQueryDocument, {
-    variables: firstPageVariables,
-    skip: wait || source.kind !== 'group',
-  });
+  const client = useApolloClient();
+  // A group's first page: outside Apollo's normalised cache, into the roadmap's row store as every
+  // window (roadmap-first-pages.ts); the boot prefetch sent it already.
+  const group = useRoadmapFirstPage(client, firstPageVariables, wait || source.kind !== 'group');
+  const groupData = source.kind === 'group' ? group.result?.data?.group : undefined;
   const children = useQuery(RoadmapEpicChildrenQueryDocument, {
     variables: childrenVariables,
     skip: wait || source.kind !== 'epic',
   });
 
-  // Ask for the first page as soon as the variables are known, while the page is still rendering:
-  // `useQuery` only sends once its subscription starts, after the first commit and paint. The same
-  // request in flight is shared with it (query deduplication), so this is no second request.
-  const client = useApolloClient();
-  const prefetchKey = JSON.stringify([source.kind, source.kind === 'group' ? firstPageVariables : childrenVariables]);
+  // Ask for one epic's children as soon as the variables are known, while the page is still
+  // rendering: `useQuery` only sends once its subscription starts, after the first commit and paint.
+  // The same request in flight is shared with it (query deduplication), so this is no second request.
   const prefetched = useRef<string | null>(null);
-  if (!wait && prefetched.current !== prefetchKey) {
-    prefetched.current = prefetchKey;
-    const request =
-      source.kind === 'group'
-        ? client.query({ query: RoadmapGroupEpicsQueryDocument, variables: firstPageVariables })
-        : client.query({ query: RoadmapEpicChildrenQueryDocument, variables: childrenVariables });
+  if (!wait && source.kind === 'epic' && prefetched.current !== JSON.stringify(childrenVariables)) {
+    prefetched.current = JSON.stringify(childrenVariables);
     // Errors reach the page through `useQuery`.
-    request.catch(() => undefined);
+    client.query({ query: RoadmapEpicChildrenQueryDocument, variables: childrenVariables }).catch(() => undefined);
   }
 
-  const active = source.kind === 'group' ? group : children;
-  const connection = source.kind === 'group' ? group.data?.group?.epics : children.data?.group?.epic?.children;
-  const groupData = source.kind === 'group' ? group.data?.group : children.data?.group;
+  const isGroup = source.kind === 'group';
+  const connection = isGroup ? groupData?.epics : children.data?.group?.epic?.children;
+  const listGroup = isGroup ? groupData : children.data?.group;
   // The server's limit once known (none when unset: every epic); GitLab's default until then.
-  const limit = groupData ? (groupData.roadmapEpicsLimit ?? Number.POSITIVE_INFINITY) : ROADMAP_EPICS_LIMIT_DEFAULT;
-  const notFound =
-    source.kind === 'group'
-      ? group.data !== undefined && !group.data.group
-      : children.data !== undefined && !children.data.group?.epic;
+  const limit = listGroup ? (listGroup.roadmapEpicsLimit ?? Number.POSITIVE_INFINITY) : ROADMAP_EPICS_LIMIT_DEFAULT;
+  const notFound = isGroup
+    ? Boolean(group.result?.data) && !groupData
+    : children.data !== undefined && !children.data.group?.epic;
 
   // A group's rows: windows by position, outside Apollo's cache (see useRoadmapWindows).
   const groupWindows = useRoadmapWindows({
@@ -215,7 +205,6 @@ export function useRoadmapEpics(
       .finally(() => setChildrenLoadingMore(false));
   }, [childrenHasNextPage, endCursor, fetchMore]);
 
-  const isGroup = source.kind === 'group';
   // A new object when a window arrives or goes (`version`) or the first page changes (`connection`).
   // biome-ignore lint/correctness/useExhaustiveDependencies: both say when the store's rows changed
   const windows = useMemo(
@@ -227,10 +216,10 @@ export function useRoadmapEpics(
     windows,
     epics: isGroup ? groupEpics : childNodes,
     count: connection?.count ?? null,
-    epicPosition: isGroup && linked ? group.data?.group?.epics?.epicPosition : undefined,
+    epicPosition: isGroup && linked && group.result?.data ? (groupData?.epics?.epicPosition ?? null) : undefined,
     limit,
-    loading: wait || (active.loading && !active.data),
-    error: active.error,
+    loading: wait || (isGroup ? group.loading : children.loading && !children.data),
+    error: isGroup ? group.result?.error : children.error,
     moreError: isGroup ? groupWindows.error : null,
     notFound,
     totalChildren: isGroup ? null : (children.data?.group?.epic?.childrenCount ?? null),
