@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   RoadmapGroupEpicsQueryDocument,
   type RoadmapGroupEpicsQueryQuery,
@@ -85,9 +85,13 @@ export function useRoadmapFirstPage(
   skip: boolean,
 ): { result: FirstPageResult | null; loading: boolean } {
   const key = JSON.stringify(variables);
-  // Sent while the page renders (an effect would wait for the commit and the paint); a no-op when
-  // the boot request for the same variables is on its way.
-  if (!skip) requestRoadmapFirstPage(client, variables);
+  // Sent while the page renders (an effect would wait for the commit and the paint), once per mount
+  // and list; a no-op when the boot request for the same variables is on its way or just answered.
+  const asked = useRef<string | null>(null);
+  if (!skip && asked.current !== key) {
+    asked.current = key;
+    requestRoadmapFirstPage(client, variables);
+  }
   const entry = skip ? null : entryFor(client, key);
   const subscribe = useCallback(
     (listener: () => void) => {
