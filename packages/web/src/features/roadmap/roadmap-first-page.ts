@@ -7,9 +7,10 @@ import {
   isFirstDayOfWeek,
   timeframeQueryRange,
 } from '@milepost/shared';
-import type { PrefetchClient } from '../../app/prefetch-client.ts';
+import { keepsCache, type PrefetchClient } from '../../app/prefetch-client.ts';
 import {
   RoadmapEpicChildrenQueryDocument,
+  RoadmapGroupEpicsQueryDocument,
   RoadmapGroupMilestonesQueryDocument,
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
@@ -81,8 +82,13 @@ export function prefetchRoadmapFirstPage(
   const today = preferredToday();
   const send = (firstDayOfWeek: FirstDayOfWeek) => {
     const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
-    if (request.kind === 'group') requestRoadmapFirstPage(client, request.variables);
-    else client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables }).catch(() => undefined);
+    // A group's first page: into the roadmap's row store through the app's client (the early
+    // script's client only sends it; the app's request is then answered by it).
+    const ignore = () => undefined;
+    if (request.kind === 'epic') {
+      client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables }).catch(ignore);
+    } else if (keepsCache(client)) requestRoadmapFirstPage(client, request.variables);
+    else client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables }).catch(ignore);
     // The milestones row (when shown) with the epics, not once the page has rendered: a group's
     // milestones, or those of one epic's children's issues.
     if (request.settings.isShowingMilestones) {
