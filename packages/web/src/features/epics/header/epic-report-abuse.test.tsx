@@ -80,11 +80,12 @@ describe('Report abuse on the epic page', { timeout: 20_000 }, () => {
 
   it('opens the abuse drawer and reports the author from the epic’s URL', async () => {
     const user = userEvent.setup();
-    const bodies: string[] = [];
+    // What the page sends by fetch, by address (the page may ask for other things meanwhile).
+    const sent: { url: string; body: string }[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-        bodies.push(String(init.body));
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        sent.push({ url: String(input instanceof Request ? input.url : input), body: String(init.body) });
         return new Response(JSON.stringify({ message: 'ok' }), { status: 201 });
       }),
     );
@@ -97,7 +98,9 @@ describe('Report abuse on the epic page', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Spam');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report abuse to administrator' })).toBeNull());
-    const form = new URLSearchParams(bodies[0]);
+    const reports = sent.filter((request) => request.url.endsWith('/-/abuse_reports'));
+    expect(reports).toHaveLength(1);
+    const form = new URLSearchParams(reports[0]?.body);
     expect(form.get('user_id')).toBe('2');
     expect(form.get('abuse_report[reported_from_url]')).toBe(`${window.location.origin}/groups/acme/-/epics/5`);
   });
