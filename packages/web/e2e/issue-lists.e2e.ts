@@ -76,6 +76,8 @@ test.describe('issue lists', () => {
     // A filter built in the bar: Weight != 3, then the chip and the URL agree.
     await page.goto(`/${project}/-/issues?sort=title_asc`);
     await expect(rows(page)).toHaveCount(3);
+    // The page's context is in (the viewer's tokens): the suggestions keep their places under the pointer.
+    await expect(page.getByRole('link', { name: 'New issue' })).toBeVisible();
     const input = page.getByRole('combobox', { name: /Search or filter|choose/ });
     await input.click();
     await page.getByRole('option', { name: 'Weight' }).click();

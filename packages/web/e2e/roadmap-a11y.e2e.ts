@@ -322,8 +322,16 @@ test.describe('roadmap accessibility', () => {
     const label = ((await labelButton.getAttribute('aria-label')) ?? '').replace('Filter by label ', '');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.getAll('label_name[]')).toEqual([label]);
-    const titleLink = epicsList(page).getByRole('listitem').first().getByRole('link').first();
+    // The filtered rows are in (every row has the label) before a row is focused: a row of the list
+    // before them would be replaced, and the focus with it.
+    const rows = epicsList(page).getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.filter({ hasNot: page.getByRole('button', { name: `Filter by label ${label}` }) })).toHaveCount(
+      0,
+    );
+    const titleLink = rows.first().getByRole('link').first();
     await titleLink.focus();
+    await expect(titleLink).toBeFocused();
     const href = await titleLink.getAttribute('href');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(href ?? '');

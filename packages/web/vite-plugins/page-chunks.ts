@@ -112,18 +112,13 @@ class Sorter {
   private isInitial(id: string): boolean {
     const known = this.initial.get(id);
     if (known !== undefined) return known;
-    const visited = new Set<string>();
-    const stack = [id];
-    while (stack.length) {
-      const current = stack.pop() as string;
-      if (visited.has(current)) continue;
-      visited.add(current);
-      if (this.initial.get(current) || isUserEntry(this.graph(current))) {
-        this.initial.set(id, true);
-        return true;
-      }
-      if (this.initial.get(current) === false) continue;
-      stack.push(...this.importersOf(current));
+    const { visited, stopped } = this.walkImporters(id, (current) => {
+      if (this.initial.get(current) || isUserEntry(this.graph(current))) return 'stop';
+      return this.initial.get(current) === false ? 'skip' : undefined;
+    });
+    if (stopped) {
+      this.initial.set(id, true);
+      return true;
     }
     // Nothing above any of them is an entry: none of them runs at the start.
     for (const current of visited) this.initial.set(current, false);
@@ -133,16 +128,32 @@ class Sorter {
   /** The dynamically imported modules (pages, lazy parts) whose static imports reach this module. */
   private roots(id: string): Set<string> {
     const roots = new Set<string>();
+    this.walkImporters(id, (current) => {
+      if ((this.graph(current)?.dynamicImporters.length ?? 0) > 0) roots.add(current);
+      return undefined;
+    });
+    return roots;
+  }
+
+  /**
+   * Visits the module and everything that imports it, directly or through others, each once.
+   * `visit` answers 'stop' to end the walk there, 'skip' not to go on to that module's importers.
+   */
+  private walkImporters(
+    id: string,
+    visit: (current: string) => 'stop' | 'skip' | undefined,
+  ): { visited: Set<string>; stopped: boolean } {
     const visited = new Set<string>();
     const stack = [id];
     while (stack.length) {
       const current = stack.pop() as string;
       if (visited.has(current)) continue;
       visited.add(current);
-      if ((this.graph(current)?.dynamicImporters.length ?? 0) > 0) roots.add(current);
-      stack.push(...this.importersOf(current));
+      const next = visit(current);
+      if (next === 'stop') return { visited, stopped: true };
+      if (next !== 'skip') stack.push(...this.importersOf(current));
     }
-    return roots;
+    return { visited, stopped: false };
   }
 
   /**

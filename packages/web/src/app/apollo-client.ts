@@ -30,6 +30,10 @@ export function createCache(): InMemoryCache {
       ProjectPermissions: { merge: true },
       EpicPermissions: { merge: true },
       IssuePermissions: { merge: true },
+      // A list of epics not paged by its arguments (an epic's ancestors): the epic page's header asks
+      // for their nodes, its child-items tree for their count. Replaced, one answer erased the other's
+      // fields, and the page asked for its query again.
+      EpicConnection: { merge: true },
       // The roadmap's paged lists and client-only settings; a noteable's discussions, paged into
       // one list per filter and sort (both add fields to Epic: their fields are merged).
       ...mergeTypePolicies(roadmapTypePolicies, discussionsTypePolicies),

@@ -1,11 +1,20 @@
 import { ApolloClient, HttpLink } from '@apollo/client';
+import { renderHook } from '@testing-library/react';
 import type { DocumentNode } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from './apollo-client.ts';
-import { claimFirstRequests, FRESH_MS, GRAPHQL_ENDPOINT, handOverFetch, startFirstRequests } from './first-requests.ts';
+import {
+  answeredEarly,
+  claimFirstRequests,
+  FRESH_MS,
+  GRAPHQL_ENDPOINT,
+  handOverFetch,
+  startFirstRequests,
+} from './first-requests.ts';
 import { type OperationBody, requestKey } from './operation-body.ts';
 import { prefetchInitialRoute } from './prefetch.ts';
 import { prepareDocument } from './prepared-document.ts';
+import { useEarlyAnswerPolicy } from './use-early-answer-policy.ts';
 
 const REGISTRY = Symbol.for('milepost.firstRequests');
 
@@ -57,9 +66,13 @@ describe('the early script: the first URL → its requests', () => {
     [
       '/acme/website/-/issues',
       '?label_name[]=bug',
-      [...SHELL, 'IssuesListCountsQuery', 'IssuesListQuery', 'ResolvePathQuery'],
+      [...SHELL, 'IssuesListContextQuery', 'IssuesListCountsQuery', 'IssuesListQuery', 'ResolvePathQuery'],
     ],
-    ['/groups/acme/-/issues', '', [...SHELL, 'IssuesListCountsQuery', 'IssuesListQuery', 'ResolvePathQuery']],
+    [
+      '/groups/acme/-/issues',
+      '',
+      [...SHELL, 'IssuesListContextQuery', 'IssuesListCountsQuery', 'IssuesListQuery', 'ResolvePathQuery'],
+    ],
     [
       '/acme/website/-/issues/76',
       '',
@@ -221,5 +234,45 @@ describe('handing the early requests over to Apollo', () => {
     // The early answer is still there for the request it answers.
     expect(await sendLikeApollo(handOver, body)).toEqual({ status: 200, json: VIEWER });
     expect(network.sent).toHaveLength(2);
+  });
+});
+
+describe('a page that refreshes what it finds cached, on the first load', () => {
+  const VIEWER = { data: { currentUser: { __typename: 'UserCore', id: 'gid://milepost/User/1' } } };
+
+  /** The early script asks for the viewer; the app is handed its answer (as Apollo would ask). */
+  async function handViewerOver() {
+    const early = fakeServer(() => ({ json: VIEWER }));
+    start('/dashboard/groups', '', early.fetch);
+    await settle();
+    const sent = early.sent.find((s) => s.body.operationName === 'CurrentUserQuery');
+    if (!sent) throw new Error('The viewer was not asked.');
+    await handOverFetch(fakeServer().fetch)(GRAPHQL_ENDPOINT, { method: 'POST', body: JSON.stringify(sent.body) });
+    return sent.body.variables;
+  }
+
+  it('takes the answer the early requests just brought from the cache, and refreshes anything else', async () => {
+    const variables = await handViewerOver();
+    expect(answeredEarly('CurrentUserQuery', variables)).toBe(true);
+    expect(answeredEarly('CurrentUserQuery', { ...variables, other: 1 })).toBe(false);
+    expect(answeredEarly('EpicsListQuery', variables)).toBe(false);
+    const { result } = renderHook(() => ({
+      early: useEarlyAnswerPolicy('CurrentUserQuery', variables),
+      other: useEarlyAnswerPolicy('CurrentUserQuery', { ...variables, other: 2 }),
+    }));
+    expect(result.current).toEqual({ early: 'cache-first', other: 'cache-and-network' });
+  });
+
+  it(`refreshes an early answer older than ${FRESH_MS / 1000} s, but never flips while the page is open`, async () => {
+    const variables = await handViewerOver();
+    const { result, rerender } = renderHook(() => useEarlyAnswerPolicy('CurrentUserQuery', variables));
+    expect(result.current).toBe('cache-first');
+    vi.useFakeTimers({ now: Date.now() + FRESH_MS + 1, toFake: ['Date'] });
+    expect(answeredEarly('CurrentUserQuery', variables)).toBe(false);
+    rerender();
+    expect(result.current).toBe('cache-first');
+    expect(renderHook(() => useEarlyAnswerPolicy('CurrentUserQuery', variables)).result.current).toBe(
+      'cache-and-network',
+    );
   });
 });

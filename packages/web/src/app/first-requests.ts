@@ -90,15 +90,18 @@ export function claimFirstRequests(): void {
   (globalThis as WithRegistry)[REGISTRY] ??= new Map();
 }
 
-function keyOfSentBody(body: string): string | null {
+/** When the app was handed each early answer, by operation and variables (`answeredEarly`). */
+const handedOver = new Map<string, number>();
+
+function answerKey(operationName: string | null, variables: Record<string, unknown>): string {
+  return requestKey({ operationName, query: '', variables });
+}
+
+function parseSentBody(body: string): OperationBody | null {
   try {
     const sent = JSON.parse(body) as Partial<OperationBody>;
     if (typeof sent.query !== 'string') return null;
-    return requestKey({
-      operationName: sent.operationName ?? null,
-      query: sent.query,
-      variables: sent.variables ?? {},
-    });
+    return { operationName: sent.operationName ?? null, query: sent.query, variables: sent.variables ?? {} };
   } catch {
     return null;
   }
@@ -114,12 +117,14 @@ export function handOverFetch(network: typeof fetch): typeof fetch {
   return async (input, init) => {
     const requests = (globalThis as WithRegistry)[REGISTRY];
     if (requests?.size && input === GRAPHQL_ENDPOINT && init?.method === 'POST' && typeof init.body === 'string') {
-      const key = keyOfSentBody(init.body);
+      const sent = parseSentBody(init.body);
+      const key = sent === null ? null : requestKey(sent);
       const early = key === null ? undefined : requests.get(key);
-      if (key !== null && early) {
+      if (sent !== null && key !== null && early) {
         requests.delete(key);
         const answer = await early;
         if (answer && Date.now() - answer.at < FRESH_MS && !init.signal?.aborted) {
+          handedOver.set(answerKey(sent.operationName, sent.variables), answer.at);
           return new Response(answer.text, {
             status: answer.status,
             statusText: answer.statusText,
@@ -130,4 +135,14 @@ export function handOverFetch(network: typeof fetch): typeof fetch {
     }
     return network(input, init);
   };
+}
+
+/**
+ * Whether this page load's early requests brought the answer to `operationName` with `variables`
+ * less than `FRESH_MS` ago: a page that refreshes what it finds cached (`cache-and-network`) need not
+ * ask again for what was answered moments ago (`useEarlyAnswerPolicy`).
+ */
+export function answeredEarly(operationName: string, variables: Record<string, unknown>): boolean {
+  const at = handedOver.get(answerKey(operationName, variables));
+  return at !== undefined && Date.now() - at < FRESH_MS;
 }

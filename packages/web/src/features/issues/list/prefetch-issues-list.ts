@@ -1,15 +1,20 @@
 import { issuesListViewFromUrl } from '@milepost/shared';
 import type { PrefetchClient } from '../../../app/prefetch-client.ts';
-import { IssuesListCountsQueryDocument, IssuesListQueryDocument } from '../../../gql/graphql.ts';
+import {
+  IssuesListContextQueryDocument,
+  IssuesListCountsQueryDocument,
+  IssuesListQueryDocument,
+} from '../../../gql/graphql.ts';
 import { issuesListVariables } from './use-issues-list.ts';
 import { storedPageSize } from './use-issues-list-view.ts';
 
 /**
  * The issue list's first requests for the first URL (`app/prefetch.ts`), before the page's code has
- * loaded: its page of issues and the state tabs' counts, with the variables the page derives from
- * the same URL and stored page size, so the page's queries find them in flight or answered. A view
- * with an epic token is left to the page (the epic's id is asked for first). Failures are ignored:
- * the page asks again.
+ * loaded: the page's context (the header's and the search bar's abilities: asked late, it reshaped
+ * the search bar's suggestions under the pointer), its page of issues and the state tabs' counts,
+ * with the variables the page derives from the same URL and stored page size, so the page's queries
+ * find them in flight or answered. The issues of a view with an epic token are left to the page (the
+ * epic's id is asked for first). Failures are ignored: the page asks again.
  */
 export function prefetchIssuesList(client: PrefetchClient, fullPath: string, isProject: boolean, search: string): void {
   const view = issuesListViewFromUrl(new URLSearchParams(search));
@@ -19,6 +24,9 @@ export function prefetchIssuesList(client: PrefetchClient, fullPath: string, isP
     view,
     view.pageSize ?? storedPageSize(),
   );
+  client
+    .query({ query: IssuesListContextQueryDocument, variables: { fullPath, isProject, groupPath } })
+    .catch(() => undefined);
   if (epicLookup !== null) return;
   client.query({ query: IssuesListQueryDocument, variables }).catch(() => undefined);
   client.query({ query: IssuesListCountsQueryDocument, variables: filterVariables }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { filterValueToIssuesQuery, type IssuesListView } from '@milepost/shared';
 import { useErrorAlert } from '../../../app/alerts/use-alerts.ts';
+import { useEarlyAnswerPolicy } from '../../../app/use-early-answer-policy.ts';
 import {
   IssuesListCountsQueryDocument,
   type IssuesListCountsQueryQueryVariables,
@@ -58,11 +59,13 @@ export function useIssuesList(scope: Scope, view: IssuesListView, pageSize: numb
   const { filterVariables, variables } = issuesListVariables(scope, view, pageSize, epicId);
   const waiting = epicLookup !== null && epicId === undefined;
 
-  const list = useQuery(IssuesListQueryDocument, { variables, skip: waiting, fetchPolicy: 'cache-and-network' });
+  const listPolicy = useEarlyAnswerPolicy('IssuesListQuery', variables);
+  const countsPolicy = useEarlyAnswerPolicy('IssuesListCountsQuery', filterVariables);
+  const list = useQuery(IssuesListQueryDocument, { variables, skip: waiting, fetchPolicy: listPolicy });
   const counts = useQuery(IssuesListCountsQueryDocument, {
     variables: filterVariables,
     skip: waiting,
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: countsPolicy,
   });
   useErrorAlert(list.error ?? epic.error, ISSUES_FETCH_ERROR);
 
