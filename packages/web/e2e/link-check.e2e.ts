@@ -59,7 +59,8 @@ function pageKind(path: string): string {
 const isKnown = (path: string) => KNOWN_DEAD_ENDS.find((known) => known.path.test(path));
 
 async function checkLinksAs(page: Page, username: string) {
-  test.setTimeout(240_000);
+  // A hang guard: it visits every kind of page the core pages link to (about 2 min on a quiet machine).
+  test.setTimeout(480_000);
   await signInViaApi(page, username);
   const pages = await corePages(page, username);
   const links = new Map<string, string>();
