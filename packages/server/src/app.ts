@@ -23,6 +23,7 @@ import { registerOverloadProtection, sendOverloaded } from './http/overload.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRestApi } from './http/rest-api.ts';
 import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
+import { registerServerTiming } from './http/server-timing.ts';
 import { createUiRouter } from './http/ui-router.ts';
 import { isWebAsset, webAssetOptions } from './http/web-app.ts';
 import { withWebSettings } from './http/web-settings.ts';
@@ -87,6 +88,8 @@ export async function buildApp(opts: {
     return503OnClosing: true,
   });
 
+  // First: the statements of every later hook count (the header's breakdown, http/server-timing.ts).
+  registerServerTiming(app, config.serverTiming);
   registerOverloadProtection(app, config);
   await app.register(cookie);
   await app.register(formbody, { parser: (body) => parseQuery(body) });

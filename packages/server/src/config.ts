@@ -43,6 +43,9 @@ const envSchema = z.object({
   MILEPOST_REQUEST_QUEUE_TIMEOUT_MS: wholeNumber('MILEPOST_REQUEST_QUEUE_TIMEOUT_MS', 1, 600_000).default(5000),
   MILEPOST_DB_POOL_SIZE: wholeNumber('MILEPOST_DB_POOL_SIZE', 1, 1000).default(10),
   MILEPOST_DB_POOL_TIMEOUT_MS: wholeNumber('MILEPOST_DB_POOL_TIMEOUT_MS', 1, 600_000).default(5000),
+  MILEPOST_SERVER_TIMING: z
+    .enum(['off', 'total', 'all'], { error: 'MILEPOST_SERVER_TIMING must be off, total or all' })
+    .default('total'),
   MILEPOST_TRUSTED_PROXIES: z
     .string()
     .regex(
@@ -134,6 +137,12 @@ export type Config = {
   dbPoolSize: number;
   dbPoolTimeoutMs: number;
   /**
+   * The `Server-Timing` header of every answer but the web app's files (http/server-timing.ts):
+   * `total` (default) the server's time for everyone, and its breakdown (GraphQL's phases, SQL
+   * statements and time) for administrators; `all` the breakdown for everyone; `off` no header.
+   */
+  serverTiming: 'off' | 'total' | 'all';
+  /**
    * Which peers' `X-Forwarded-*` headers are believed (client address, https): addresses, CIDR
    * ranges or proxy-addr's names, comma-separated. Default: loopback and private networks.
    */
@@ -202,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestQueueTimeoutMs: e.MILEPOST_REQUEST_QUEUE_TIMEOUT_MS,
     dbPoolSize: e.MILEPOST_DB_POOL_SIZE,
     dbPoolTimeoutMs: e.MILEPOST_DB_POOL_TIMEOUT_MS,
+    serverTiming: e.MILEPOST_SERVER_TIMING,
     trustedProxies: e.MILEPOST_TRUSTED_PROXIES,
     maxLoginAttempts: e.MILEPOST_MAX_LOGIN_ATTEMPTS,
     failedLoginUnlockMinutes: e.MILEPOST_FAILED_LOGIN_UNLOCK_MINUTES,

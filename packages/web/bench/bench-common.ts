@@ -244,10 +244,11 @@ const TICKS_PER_SECOND = 100; // Linux's USER_HZ
 
 /**
  * CPU time (ms, user + system) used so far by the server's process group: Node and its embedded
- * PostgreSQL (postmaster and backends). On a busy machine a request waits longer but costs the same
- * CPU, so the difference over a page load is comparable between loaded runs. NaN off Linux.
+ * PostgreSQL (postmaster and backends), or only one of them (`which`). On a busy machine a request
+ * waits longer but costs the same CPU, so the difference over a page load is comparable between
+ * loaded runs. NaN off Linux.
  */
-export function serverCpuMs(server: BenchServer): number {
+export function serverCpuMs(server: BenchServer, which: 'all' | 'node' | 'postgres' = 'all'): number {
   let ticks = 0;
   let seen = false;
   let entries: string[];
@@ -267,6 +268,8 @@ export function serverCpuMs(server: BenchServer): number {
     // After "pid (comm) ": state ppid pgrp … utime (14th field) stime (15th).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) !== server.pid) continue;
+    const isNode = Number(entry) === server.pid;
+    if ((which === 'node' && !isNode) || (which === 'postgres' && isNode)) continue;
     seen = true;
     ticks += Number(fields[11]) + Number(fields[12]);
   }

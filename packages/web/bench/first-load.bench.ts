@@ -6,17 +6,26 @@
  * - HTML: the page's response received;
  * - early script: the early script started (`milepost:first-requests`; — in a build without it);
  * - first request sent / shell answered / page answered: the first GraphQL request's start, the last
- *   of the shell's queries answered, the last of the page's own first requests answered;
+ *   of the shell's queries answered, the last of the page's own first requests (those asked before the
+ *   app's first render) answered;
  * - entry's scripts: the last of the scripts and style sheets asked for before the app's start downloaded;
  * - app start: the entry's imports downloaded and evaluated, `main.tsx` running (`milepost:app-start`;
  *   in a build without the mark, the first GraphQL request's start, which it sent then);
  * - page chunk: the first URL's catch-all page's chunks downloaded (`project-pages`/`group-pages`);
  * - first commit: React's first commit (`milepost:first-commit`);
  * - first content: the page's first content painted (the issue's title, a list's first row, the
- *   epic's first tree row, the roadmap's first bar).
+ *   epic's first tree row, the roadmap's first bar);
+ * - server Node CPU / PostgreSQL CPU: the server's CPU time over the load (its Node process, its
+ *   embedded PostgreSQL's processes; 10 ms ticks): the work, which a busy machine does not inflate.
+ *
+ * Each run also prints where the last of the page's own answers spent its time: before it was sent
+ * (the browser waiting for one of its six connections to the server), in the server's handling (its
+ * `Server-Timing` total and SQL; the server runs with MILEPOST_SERVER_TIMING=all), and waiting for
+ * its first byte beyond that (for the server's thread, busy with other requests).
  *
  * With `--trace DIR` it also saves a Chromium trace of each run and prints the main thread's
- * evaluation of each script; with `--detail 1`, each run's requests (start → answered). Options: `--runs N` (default 3), `--warmup N` (default 1), `--only TEXT`,
+ * evaluation of each script; with `--detail 1`, each run's requests: asked, sent, first byte and
+ * done, and each GraphQL answer's `Server-Timing`. Options: `--runs N` (default 3), `--warmup N` (default 1), `--only TEXT`,
  * `--compare DIR` (another web build's `dist`, the runs alternating), `--build`, `--no-build`, `--headed`.
  */
 import fs from 'node:fs';
@@ -33,6 +42,7 @@ import {
   parseBenchArgs,
   printTable,
   runBench,
+  serverCpuMs,
   startBench,
   VIEWPORT,
 } from './bench-common.ts';
@@ -109,7 +119,48 @@ type Breakdown = Record<
   | 'firstCommit'
   | 'firstContent',
   number
-> & { requests: number; scripts: number; detail: string[] };
+> & {
+  requests: number;
+  scripts: number;
+  serverNodeMs: number;
+  serverPostgresMs: number;
+  pageServer: string;
+  detail: string[];
+};
+
+/** A `Server-Timing` header's metrics: name → duration in ms (and `db`'s statement count under `statements`). */
+function parseServerTiming(header: string): Record<string, number> {
+  const metrics: Record<string, number> = {};
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    for (const param of params) {
+      const [key, value = ''] = param.trim().split('=');
+      if (key === 'dur') metrics[name] = Number(value);
+      const count = key === 'desc' ? /^"?(\d+) statements?/.exec(value) : null;
+      if (count) metrics.statements = Number(count[1]);
+    }
+  }
+  return metrics;
+}
+
+type Timed = { operation: string; start: number; sent: number; firstByte: number; end: number; server: string };
+
+/**
+ * Where the last-answered of the page's own requests spent its time: in the browser before it was
+ * sent (waiting for a connection), in the server's handling (its Server-Timing `total`, of that SQL),
+ * and the rest until its first byte (the request waiting for the server's thread, and the way there
+ * and back), then the download.
+ */
+function serverSplit(own: readonly Timed[]): string {
+  const last = own.reduce((a, b) => (b.end > a.end ? b : a));
+  const server = parseServerTiming(last.server);
+  const handled = server.total ?? Number.NaN;
+  return (
+    `${last.operation}: asked ${cell(last.start)}, sent +${cell(last.sent - last.start)}, ` +
+    `server ${cell(handled)} (db ${cell(server.db ?? Number.NaN)} in ${server.statements ?? '?'} statements), ` +
+    `waiting +${cell(last.firstByte - last.sent - handled)}, download +${cell(last.end - last.firstByte)}`
+  );
+}
 
 type Sent = { request: Request; operation: string };
 
@@ -125,6 +176,7 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
     });
     if (traceFile)
       await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+    const cpu = { node: serverCpuMs(server, 'node'), postgres: serverCpuMs(server, 'postgres') };
     await page.goto(target.path, { waitUntil: 'commit' });
     const firstContent = await page.evaluate(
       (selector) =>
@@ -137,7 +189,11 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
       fs.writeFileSync(traceFile, buffer);
       printEvaluations(buffer);
     }
-    return await breakdown(page, sent, firstContent);
+    const result = await breakdown(page, sent, firstContent);
+    // The server's work for the load (its answers up to the first content and those still in flight then).
+    result.serverNodeMs = serverCpuMs(server, 'node') - cpu.node;
+    result.serverPostgresMs = serverCpuMs(server, 'postgres') - cpu.postgres;
+    return result;
   } finally {
     await context.close();
   }
@@ -149,6 +205,8 @@ async function breakdown(page: Page, sent: Sent[], firstContent: number): Promis
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
       name: r.name,
       start: r.startTime,
+      sent: r.requestStart || Number.NaN,
+      firstByte: r.responseStart || Number.NaN,
       end: r.responseEnd,
     }));
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -161,20 +219,32 @@ async function breakdown(page: Page, sent: Sent[], firstContent: number): Promis
       resources,
     };
   });
-  // Playwright's timing: the request's start in epoch ms, the phases relative to it.
+  // Playwright's timing: the request's start in epoch ms, the phases relative to it (-1: none).
   const requests = await Promise.all(
     sent.map(async ({ request, operation }) => {
       const response = await request.response().catch(() => null);
       if (response) await response.finished().catch(() => null);
+      const headers = response ? await response.allHeaders().catch(() => ({}) as Record<string, string>) : {};
       const timing = request.timing();
       const start = timing.startTime - clock.timeOrigin;
-      return { operation, start, end: timing.responseEnd >= 0 ? start + timing.responseEnd : Number.NaN };
+      const at = (phase: number) => (phase >= 0 ? start + phase : Number.NaN);
+      return {
+        operation,
+        start,
+        sent: at(timing.requestStart),
+        firstByte: at(timing.responseStart),
+        end: at(timing.responseEnd),
+        server: headers['server-timing'] ?? '',
+      };
     }),
   );
   const firstRequest = Math.min(...requests.map((r) => r.start));
   const appStart = Number.isNaN(clock.appStart) ? firstRequest : clock.appStart;
   const shell = requests.filter((r) => SHELL_QUERIES.has(r.operation));
-  const own = requests.filter((r) => !SHELL_QUERIES.has(r.operation) && r.start < firstContent);
+  // The page's own first requests: those asked before the app's first render (by the early script, or
+  // by the app's start); what the page asks once it has rendered does not hold its first content.
+  const rendered = Number.isNaN(clock.firstCommit) ? firstContent : clock.firstCommit;
+  const own = requests.filter((r) => !SHELL_QUERIES.has(r.operation) && r.start < rendered);
   const assets = clock.resources.filter((r) => /\/assets\/.*\.(js|css)$/.test(r.name));
   const beforeStart = assets.filter((r) => r.start < appStart && !/first-requests-/.test(r.name));
   const pageChunks = assets.filter((r) => /\/assets\/(project|group)-pages-/.test(r.name));
@@ -190,13 +260,19 @@ async function breakdown(page: Page, sent: Sent[], firstContent: number): Promis
     firstCommit: clock.firstCommit,
     firstContent,
     requests: requests.filter((r) => r.start < firstContent).length,
+    serverNodeMs: Number.NaN,
+    serverPostgresMs: Number.NaN,
     scripts: assets.filter((r) => r.start < firstContent).length,
+    pageServer: own.length ? serverSplit(own) : '',
     detail: [
-      ...requests.map((r) => ({ what: r.operation, start: r.start, end: r.end })),
-      ...assets.map((r) => ({ what: r.name.replace(/^.*\//, ''), start: r.start, end: r.end })),
+      ...requests.map((r) => ({ ...r, what: `${r.operation}${r.server ? `  [${r.server}]` : ''}` })),
+      ...assets.map((r) => ({ ...r, what: r.name.replace(/^.*\//, '') })),
     ]
       .sort((a, b) => a.start - b.start)
-      .map((r) => `${cell(r.start).padStart(6)} → ${cell(r.end).padStart(6)}  ${r.what}`),
+      .map(
+        (r) =>
+          `${cell(r.start).padStart(6)} ${cell(r.sent).padStart(6)} ${cell(r.firstByte).padStart(6)} ${cell(r.end).padStart(6)}  ${r.what}`,
+      ),
   };
 }
 
@@ -223,7 +299,12 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   await ensureBuild(options.build, out);
   const variants = compareBuilds(options.compare);
-  const { server, browser } = await startBench('bench-first-load', { ...options, build: 'never' });
+  // Every answer's Server-Timing breakdown (http/server-timing.ts), printed with `--detail`.
+  const { server, browser } = await startBench(
+    'bench-first-load',
+    { ...options, build: 'never' },
+    { MILEPOST_SERVER_TIMING: 'all' },
+  );
   const all = (await targets(browser, server)).filter((t) => !options.only || t.name.includes(options.only));
   const perBuild = variants.names.length;
   const rows: string[][] = [];
@@ -240,9 +321,14 @@ async function main() {
           `first request ${cell(r.firstRequest)}, shell answered ${cell(r.shellAnswered)}, page answered ${cell(r.pageAnswered)}, ` +
           `entry's files ${cell(r.entryScripts)}, app start ${cell(r.appStart)}, page chunk ${cell(r.pageChunk)}, ` +
           `first commit ${cell(r.firstCommit)}, first content ${cell(r.firstContent)} ms ` +
-          `(${r.requests} requests, ${r.scripts} scripts and styles; load average ${loadAverage()})`,
+          `(${r.requests} requests, ${r.scripts} scripts and styles; server CPU: Node ${cell(r.serverNodeMs)}, ` +
+          `PostgreSQL ${cell(r.serverPostgresMs)} ms; load average ${loadAverage()})`,
       );
-      if (options.detail) for (const line of r.detail) out(`    ${line}`);
+      if (r.pageServer) out(`  the page's last answer: ${r.pageServer}`);
+      if (options.detail) {
+        out('    asked   sent  first   done  (ms from navigation start; GraphQL: [Server-Timing])');
+        for (const line of r.detail) out(`    ${line}`);
+      }
       if (!warm) results.get(build)?.push(r);
     }
     for (const [build, runs] of results) {
@@ -259,6 +345,8 @@ async function main() {
         m((r) => r.pageChunk),
         m((r) => r.firstCommit),
         m((r) => r.firstContent),
+        m((r) => r.serverNodeMs),
+        m((r) => r.serverPostgresMs),
       ]);
     }
   }
@@ -280,6 +368,8 @@ async function main() {
       'page chunk',
       'first commit',
       'first content',
+      'server Node CPU',
+      'PostgreSQL CPU',
     ],
     rows,
     0,

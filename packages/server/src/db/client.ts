@@ -3,6 +3,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema.ts';
+import { timeStatements } from './statement-timing.ts';
 
 // bigint and numeric ids fit in a JS number for every table we have.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -51,6 +52,8 @@ export function connect(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  // Each request's statements are counted for its Server-Timing header (http/server-timing.ts).
+  timeStatements(pool);
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

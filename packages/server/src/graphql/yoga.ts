@@ -4,6 +4,7 @@ import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import { isPoolWaitTimeout } from '../db/client.ts';
 import { AppError, ServiceUnavailableError, userFacingDatabaseError } from '../errors.ts';
 import { overloadedGraphQLError } from '../http/overload.ts';
+import { addServerTiming, type ServerTimingPhase } from '../http/server-timing.ts';
 import type { GraphQLContext } from './context.ts';
 import { useGitLabLimits } from './limits.ts';
 import { schema } from './schema.ts';
@@ -38,8 +39,31 @@ export function createGraphQLServer(
       },
     },
     context: ({ req }) => makeContext(req),
-    plugins: [useGitLabLimits(), useBadRequestForSyntaxErrors()],
+    plugins: [useServerTiming(), useGitLabLimits(), useBadRequestForSyntaxErrors()],
   });
+}
+
+/**
+ * GraphQL's phases in the request's `Server-Timing` header (http/server-timing.ts): parsing (the
+ * parser cache answers a text seen before), validation (with GitLab's limits) and execution, from
+ * the first of each phase's hooks to its end; a batch adds its operations up.
+ */
+function useServerTiming(): Plugin<GraphQLContext> {
+  const timer = (context: unknown, phase: ServerTimingPhase) => {
+    const req = (context as Partial<YogaServerContext>).req;
+    const started = performance.now();
+    return () => {
+      if (req) addServerTiming(req, phase, performance.now() - started);
+    };
+  };
+  return {
+    onParse: ({ context }) => timer(context, 'parse'),
+    onValidate: ({ context }) => timer(context, 'validate'),
+    onExecute: ({ args }) => {
+      const done = timer(args.contextValue, 'execute');
+      return { onExecuteDone: done };
+    },
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import { type Actor, anonymousActor, userActor } from '../authz/actor.ts';
 import type { Services } from '../modules/services.ts';
+import { timePhase } from './server-timing.ts';
 import { isWebAsset } from './web-app.ts';
 
 export const SESSION_COOKIE = '_milepost_session';
@@ -69,6 +70,11 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
     // The web app's built files are the same for everyone and cached for good: no session lookup (a
     // page load asks for dozens of them at once) and no cookies on them.
     if (isWebAsset(request.url)) return;
+    return await timePhase(request, 'auth', () => authenticate(request, reply));
+  });
+
+  /** Who asks: a token's user (or a 401), a session's, or nobody; the CSRF token for the request's writes. */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as Record<string, unknown> | undefined;
     const token =
       (request.headers['private-token'] as string | undefined) ??
@@ -98,7 +104,7 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
       request.csrfToken = request.cookies[CSRF_COOKIE] || randomToken();
     }
     if (request.cookies[CSRF_COOKIE] !== request.csrfToken) setCsrfCookie(request, reply, request.csrfToken);
-  });
+  }
 
   app.addHook('preHandler', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || request.actor.via !== 'session') return;

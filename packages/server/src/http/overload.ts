@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../config.ts';
+import { addServerTiming } from './server-timing.ts';
 
 /** Seconds a client should wait before trying again. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -31,7 +32,9 @@ export function registerOverloadProtection(
     if (EXEMPT_PATHS.has(pathOf(request.url))) return;
     // `close` comes once the response is sent or the client went away, whichever is first.
     const closed = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+    const asked = performance.now();
     const slot = await limiter.acquire(closed, config.requestQueueTimeoutMs);
+    addServerTiming(request, 'queue', performance.now() - asked);
     if (!slot) return sendOverloaded(request, reply);
     void closed.then(slot);
   });
