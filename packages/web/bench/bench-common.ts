@@ -369,7 +369,7 @@ type TraceEvent = {
 };
 
 /** Time (ms) by trace event, self time (less the events nested in it), on the page's main threads. */
-function mainThreadSelfTimes(events: TraceEvent[], count: number): [string, number][] {
+export function mainThreadSelfTimes(events: TraceEvent[], count: number): [string, number][] {
   const mains = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')

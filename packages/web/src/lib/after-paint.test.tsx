@@ -64,3 +64,34 @@ describe('useAfterPaint', () => {
     expect(await screen.findByText('Below')).toBeTruthy();
   });
 });
+
+function Waiting({ ready }: { ready: boolean }) {
+  const painted = useAfterPaint(ready);
+  return painted ? <p>Rest</p> : <p>Waiting</p>;
+}
+
+describe('useAfterPaint(ready)', () => {
+  it('waits for ready, then for a paint after it, and stays true', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const paint = async () => {
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(performance.now());
+        await settle();
+        await settle();
+      });
+    };
+    const { rerender } = render(<Waiting ready={false} />);
+    // Frames painted before it is ready do not count.
+    await paint();
+    expect(frames).toHaveLength(0);
+    expect(screen.getByText('Waiting')).toBeTruthy();
+    rerender(<Waiting ready />);
+    expect(screen.getByText('Waiting')).toBeTruthy();
+    expect(frames).toHaveLength(1);
+    await paint();
+    expect(await screen.findByText('Rest')).toBeTruthy();
+    rerender(<Waiting ready={false} />);
+    expect(screen.getByText('Rest')).toBeTruthy();
+  });
+});

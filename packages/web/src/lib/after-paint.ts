@@ -46,13 +46,15 @@ export function afterPaint(run: () => void): () => void {
  * False on the first render, true once what that render showed has been painted: a page draws what
  * the first screen needs (a title and its text) first and mounts the rest in the task after that
  * paint. Not as a transition: one that yields is started over by every update meanwhile (a page of
- * discussions written into the cache), which under load put the rest seconds later.
+ * discussions written into the cache), which under load put the rest seconds later. With `ready`
+ * false it waits: the paint counted is the first one after `ready` became true (what the rest waits
+ * for has arrived and been drawn); once true it stays true.
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return;
+    if (painted || !ready) return;
     return afterPaint(() => setPainted(true));
-  }, [painted]);
+  }, [painted, ready]);
   return painted;
 }

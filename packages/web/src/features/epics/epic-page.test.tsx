@@ -4,19 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, viewer } from '../discussions/test/discussion-fixtures.ts';
 import { absoluteTime } from '../issuables/format-created.ts';
 import type { Handler } from '../roadmap/test/render-roadmap.tsx';
+import { TREE_FIRST_MS } from './epic-page.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
+import { holdTree } from './test/page-part-placeholders.tsx';
 import { buildPageEpic, epicPageAnswer, renderEpicPage } from './test/render-epic-page.tsx';
 
 // The child items, the sidebar and the linked items have their own tests; here they are placeholders.
-vi.mock('./child-items/child-items-panel.tsx', () => ({
-  ChildItemsPanel: ({ iid }: { iid: string }) => <section aria-label={`Child items of &${iid}`} />,
-}));
-vi.mock('./sidebar/epic-sidebar.tsx', () => ({
-  EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
-}));
-vi.mock('./linked-items/linked-items.tsx', () => ({
-  LinkedItems: ({ iid }: { iid: string }) => <section aria-label={`Linked items of &${iid}`} />,
-}));
+vi.mock('./child-items/child-items-panel.tsx', () => import('./test/page-part-placeholders.tsx'));
+vi.mock('./sidebar/epic-sidebar.tsx', () => import('./test/page-part-placeholders.tsx'));
+vi.mock('./linked-items/linked-items.tsx', () => import('./test/page-part-placeholders.tsx'));
 
 const NONE = { updateEpic: false, destroyEpic: false, createEpic: false, awardEmoji: false };
 
@@ -388,5 +384,40 @@ describe('EpicPage', { timeout: 20_000 }, () => {
       input: { awardableId: 'gid://gitlab/Epic/1', name: 'thumbsup' },
     });
     expect(screen.getByRole('button', { name: 'Add reaction' })).toBeTruthy();
+  });
+
+  it('draws the header and the tree first; the sidebar, linked items and activity once the tree is painted', async () => {
+    holdTree.held = true;
+    try {
+      const { calls } = renderEpicPage(buildPageEpic());
+      expect(await screen.findByRole('heading', { name: 'Platform modernization', level: 1 })).toBeTruthy();
+      const sidebar = screen.getByRole('complementary', { name: 'Sidebar of &5' });
+      const linked = screen.getByRole('region', { name: 'Linked items of &5' });
+      expect(sidebar.getAttribute('aria-busy')).toBe('true');
+      expect(linked.getAttribute('aria-busy')).toBe('true');
+      expect(screen.queryByRole('heading', { name: 'Activity' })).toBeNull();
+      expect(calls.some((c) => c.operationName === 'EpicDiscussionsQuery')).toBe(false);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Draw the tree' }));
+      expect(await screen.findByRole('heading', { name: 'Activity' })).toBeTruthy();
+      expect(sidebar.getAttribute('aria-busy')).toBe('false');
+      expect(linked.getAttribute('aria-busy')).toBe('false');
+      await waitFor(() => expect(calls.some((c) => c.operationName === 'EpicDiscussionsQuery')).toBe(true));
+    } finally {
+      holdTree.held = false;
+    }
+  });
+
+  it(`mounts the rest without the tree when its first page takes longer than ${TREE_FIRST_MS} ms`, async () => {
+    holdTree.held = true;
+    try {
+      renderEpicPage(buildPageEpic());
+      expect(await screen.findByRole('heading', { name: 'Platform modernization', level: 1 })).toBeTruthy();
+      expect(screen.getByRole('complementary', { name: 'Sidebar of &5' }).getAttribute('aria-busy')).toBe('true');
+      expect(await screen.findByRole('heading', { name: 'Activity' }, { timeout: TREE_FIRST_MS * 3 })).toBeTruthy();
+      expect(screen.getByRole('complementary', { name: 'Sidebar of &5' }).getAttribute('aria-busy')).toBe('false');
+    } finally {
+      holdTree.held = false;
+    }
   });
 });

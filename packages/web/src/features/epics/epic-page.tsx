@@ -1,9 +1,10 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
 import { EpicPageQueryDocument } from '../../gql/graphql.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -21,22 +22,39 @@ import { EpicHeader } from './header/epic-header.tsx';
 import { LinkedItems } from './linked-items/linked-items.tsx';
 import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
 
+/** How long the rest of the page waits for the tree's first page after the page's own answer, at most. */
+export const TREE_FIRST_MS = 1000;
+
 /**
  * `/groups/<path>/-/epics/<iid>` (spec 001 §2.1): the header with the epic's state and actions, its
  * title and description (or the edit form), the child items and the sidebar. The page's query (the
  * epic, its sidebar) and the tree's first page are asked for together (prefetchEpicPage on a first
  * load); the activity follows them.
+ *
+ * The first screen is drawn first: the header, title and description with the page's answer, the
+ * tree with its own. The rest — the sidebar's sections, the linked items' list and the activity —
+ * mounts in the task after the paint that shows both (or, when the tree takes longer than
+ * `TREE_FIRST_MS` after the page's answer, without waiting for it), so neither its rendering nor
+ * its requests stand between an answer and its paint (decision 0068).
  */
 export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) {
   const client = useApolloClient();
   const { data, error } = useQuery(EpicPageQueryDocument, { variables: { fullPath: group.fullPath, iid } });
   const epic = data?.group?.epic;
-  // The activity, below the first screen, is asked for once the page's own answer is in (on a first
-  // load prefetchEpicPage has started it already): it never competes with the first paint.
   const loaded = Boolean(epic);
+  const [treeDrawn, setTreeDrawn] = useState(false);
+  const onTreeFirstPage = useCallback(() => setTreeDrawn(true), []);
   useEffect(() => {
-    if (loaded) prefetchDiscussions(client, { type: 'Epic', fullPath: group.fullPath, iid });
-  }, [client, group.fullPath, iid, loaded]);
+    if (!loaded || treeDrawn) return;
+    const timer = window.setTimeout(() => setTreeDrawn(true), TREE_FIRST_MS);
+    return () => window.clearTimeout(timer);
+  }, [loaded, treeDrawn]);
+  const rest = useAfterPaint(loaded && treeDrawn);
+  // The activity, below the first screen, is asked for with the rest (on a first load
+  // prefetchEpicPage has started it already): it never competes with the first paint.
+  useEffect(() => {
+    if (rest) prefetchDiscussions(client, { type: 'Epic', fullPath: group.fullPath, iid });
+  }, [client, group.fullPath, iid, rest]);
   useErrorAlert(error, 'Something went wrong while fetching the epic.');
   const [isEditing, setEditing] = useState(false);
   useDocumentTitle(epic?.title ?? `Epic &${iid}`);
@@ -87,11 +105,11 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
             />
           )}
           {epic ? <IssuableAwards type="Epic" awardable={epic} /> : null}
-          {epic ? <LinkedItems groupFullPath={group.fullPath} iid={iid} /> : null}
-          <ChildItemsPanel groupFullPath={group.fullPath} iid={iid} />
-          {epic ? <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid }} /> : null}
+          {epic ? <LinkedItems groupFullPath={group.fullPath} iid={iid} ready={rest} /> : null}
+          <ChildItemsPanel groupFullPath={group.fullPath} iid={iid} onFirstPage={onTreeFirstPage} />
+          {epic && rest ? <DiscussionSection noteable={{ type: 'Epic', fullPath: group.fullPath, iid }} /> : null}
         </div>
-        <EpicSidebar groupFullPath={group.fullPath} iid={iid} ready={data !== undefined} />
+        <EpicSidebar groupFullPath={group.fullPath} iid={iid} ready={rest} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { Switch } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,23 +12,34 @@ import { AddItemMenu, type ChildItemsForm } from './add-item-menu.tsx';
 import { addReferencesToEpic, ChildItemsError, removeRelation } from './child-items-api.ts';
 import styles from './child-items-panel.module.css';
 import { ChildItemsEmptyState, ChildItemsHeaderCounts } from './child-items-parts.tsx';
+import { ChildItemsTabs } from './child-items-tabs.tsx';
 import { CREATE_EPIC_FAILED, CreateEpicForm } from './create-epic-form.tsx';
 import { CREATE_ISSUE_FAILED, CreateIssueForm } from './create-issue-form.tsx';
 import { EpicTree } from './epic-tree.tsx';
-import { LazyRoadmap, preloadEpicRoadmap } from './lazy-roadmap.tsx';
+import { preloadEpicRoadmap } from './lazy-roadmap.tsx';
 import { rememberRecentProject } from './recent-projects.ts';
 import { RemoveItemModal } from './remove-item-modal.tsx';
 import type { TreeChild } from './tree-model.ts';
 import { ROOT, useEpicTree } from './use-epic-tree.ts';
 import { useShowLabels } from './use-show-labels.ts';
 
-type ChildItemsPanelProps = { groupFullPath: string; iid: string };
+type ChildItemsPanelProps = {
+  groupFullPath: string;
+  iid: string;
+  /** Called once the tree's first page is drawn (its rows, the empty state or its failure). */
+  onFirstPage?: () => void;
+};
 
 /**
  * The epic's child items (spec 001 §2.2): a tree of child epics and issues with add, create,
- * remove and reorder, and a roadmap of the child epics on a second tab.
+ * remove and reorder, and a roadmap of the child epics on a second tab. Memoised: the epic page's
+ * own answer (header, sidebar) does not draw the tree again.
  */
-export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
+export const ChildItemsPanel = memo(function ChildItemsPanel({
+  groupFullPath,
+  iid,
+  onFirstPage,
+}: ChildItemsPanelProps) {
   const tree = useEpicTree(groupFullPath, iid);
   const { parent, branches, reload } = tree;
   const { pushAlert } = useAlerts();
@@ -132,6 +143,10 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
     };
   }, [treeShown, client, groupFullPath, iid, location.search]);
   const isEmpty = rootBranch && rootBranch.epics.length === 0 && rootBranch.issues.length === 0;
+  const firstPageSettled = treeShown || rootState?.error === true;
+  useEffect(() => {
+    if (firstPageSettled) onFirstPage?.();
+  }, [firstPageSettled, onFirstPage]);
 
   return (
     <section className={styles.section} aria-labelledby="child-items-heading">
@@ -178,57 +193,47 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
           onCancel={() => setForm(null)}
         />
       ) : null}
-      <Tabs className={styles.tabs}>
-        {/* Spec 001: the tree and roadmap tabs show only when sub-epics are allowed. */}
-        <div className={styles.tabBar} hidden={!featureSwitches().subEpics}>
-          <TabList aria-label="Child items views" className={styles.tabList}>
-            <Tab id="tree" className={styles.tab}>
-              Tree view
-            </Tab>
-            {featureSwitches().subEpics && (
-              <Tab id="roadmap" className={styles.tab}>
-                Roadmap view
-              </Tab>
+      <ChildItemsTabs
+        groupFullPath={groupFullPath}
+        iid={iid}
+        tree={
+          <>
+            <Switch className={styles.switch} isSelected={showLabels} onChange={setShowLabels}>
+              <span className={styles.switchTrack} aria-hidden="true">
+                <span className={styles.switchThumb} />
+              </span>
+              Show labels
+            </Switch>
+            {tree.changeError && (
+              <Alert variant="danger" onDismiss={tree.dismissChangeError} className={styles.treeError}>
+                {tree.changeError}
+              </Alert>
             )}
-          </TabList>
-        </div>
-        <TabPanel id="tree" className={styles.tabPanel}>
-          <Switch className={styles.switch} isSelected={showLabels} onChange={setShowLabels}>
-            <span className={styles.switchTrack} aria-hidden="true">
-              <span className={styles.switchThumb} />
-            </span>
-            Show labels
-          </Switch>
-          {tree.changeError && (
-            <Alert variant="danger" onDismiss={tree.dismissChangeError} className={styles.treeError}>
-              {tree.changeError}
-            </Alert>
-          )}
-          {!rootBranch && rootState?.error ? null : !rootBranch ? (
-            <SkeletonList rows={3} label="Loading child items" />
-          ) : isEmpty ? (
-            <ChildItemsEmptyState
-              add={rootAdmin ? { canCreateEpic: parent?.userPermissions.adminEpic ?? false, onSelect: setForm } : null}
-            />
-          ) : (
-            <EpicTree
-              branches={branches}
-              expandedKeys={tree.expandedKeys}
-              onExpandedChange={tree.changeExpanded}
-              onShowMore={tree.showMore}
-              canAdminRelation={canAdminRelation}
-              onRemove={(child, parentKey) => setRemoving({ child, parentKey })}
-              onMove={(parentKey, child, direction) => void tree.move(parentKey, child, direction)}
-              onDrop={rootAdmin ? (moved, target, position) => void tree.drop(moved, target, position) : undefined}
-              root={tree.root ?? { groupFullPath, confidential, depth: 1 }}
-              showLabels={showLabels}
-            />
-          )}
-        </TabPanel>
-        <TabPanel id="roadmap" className={styles.tabPanel}>
-          <LazyRoadmap groupFullPath={groupFullPath} epicIid={iid} />
-        </TabPanel>
-      </Tabs>
+            {!rootBranch && rootState?.error ? null : !rootBranch ? (
+              <SkeletonList rows={3} label="Loading child items" />
+            ) : isEmpty ? (
+              <ChildItemsEmptyState
+                add={
+                  rootAdmin ? { canCreateEpic: parent?.userPermissions.adminEpic ?? false, onSelect: setForm } : null
+                }
+              />
+            ) : (
+              <EpicTree
+                branches={branches}
+                expandedKeys={tree.expandedKeys}
+                onExpandedChange={tree.changeExpanded}
+                onShowMore={tree.showMore}
+                canAdminRelation={canAdminRelation}
+                onRemove={(child, parentKey) => setRemoving({ child, parentKey })}
+                onMove={(parentKey, child, direction) => void tree.move(parentKey, child, direction)}
+                onDrop={rootAdmin ? (moved, target, position) => void tree.drop(moved, target, position) : undefined}
+                root={tree.root ?? { groupFullPath, confidential, depth: 1 }}
+                showLabels={showLabels}
+              />
+            )}
+          </>
+        }
+      />
       <RemoveItemModal
         child={removing?.child ?? null}
         parentTitle={removing ? parentTitleOf(removing.parentKey) : ''}
@@ -238,4 +243,4 @@ export function ChildItemsPanel({ groupFullPath, iid }: ChildItemsPanelProps) {
       />
     </section>
   );
-}
+});

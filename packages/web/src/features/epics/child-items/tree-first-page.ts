@@ -13,23 +13,35 @@ type Prefetched = { at: number; request: ReturnType<typeof requestFirstPage> };
 const prefetched = new Map<string, Prefetched>();
 const keyOf = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
 
+/**
+ * The tree's pages come from the network and stay out of Apollo's normalised cache (spec 001 §7 'no
+ * caching'): nothing else reads them there, and writing a page in and reading it back out, which
+ * also makes every query watching the epic compare its answer again, was main-thread work between
+ * the answer and the first row.
+ */
+export const TREE_FETCH_POLICY = 'no-cache';
+
 function requestFirstPage(client: PrefetchClient, fullPath: string, iid: string) {
   return client.query({
     query: EpicChildItemsQueryDocument,
     variables: { fullPath, iid, pageSize: CHILD_ITEMS_PAGE_SIZE },
-    fetchPolicy: 'network-only',
+    fetchPolicy: TREE_FETCH_POLICY,
   });
 }
 
 /**
  * Asks for the child-items tree's first page of an epic now (with the epic page's other first
  * requests), for the tree to take once it mounts instead of asking after the page has rendered.
+ * Answers when the request has settled (never rejects: failures reach the tree when it takes the
+ * request, or it asks again).
  */
-export function prefetchEpicTreeFirstPage(client: PrefetchClient, fullPath: string, iid: string): void {
+export function prefetchEpicTreeFirstPage(client: PrefetchClient, fullPath: string, iid: string): Promise<void> {
   const request = requestFirstPage(client, fullPath, iid);
-  // Failures reach the tree when it takes the request (or it asks again).
-  request.catch(() => undefined);
   prefetched.set(keyOf(fullPath, iid), { at: Date.now(), request });
+  return request.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The tree's first page: the prefetched request when one is fresh (taken once), else a new one. */

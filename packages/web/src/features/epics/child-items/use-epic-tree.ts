@@ -9,7 +9,7 @@ import {
   type EpicTreeReorderMutationMutationVariables,
 } from '../../../gql/graphql.ts';
 import { applyDrop, checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
-import { CHILD_ITEMS_PAGE_SIZE, takeEpicTreeFirstPage } from './tree-first-page.ts';
+import { CHILD_ITEMS_PAGE_SIZE, TREE_FETCH_POLICY, takeEpicTreeFirstPage } from './tree-first-page.ts';
 import { type Branch, type ChildEpic, type MoveDirection, moveItem, moveTarget, type TreeChild } from './tree-model.ts';
 
 export type TreeParent = EpicTreePageFragment;
@@ -105,7 +105,7 @@ export function useEpicTree(groupFullPath: string, iid: string) {
                 epicEndCursor: previous.hasMoreEpics ? previous.epicEndCursor : undefined,
                 issueEndCursor: previous.hasMoreIssues ? previous.issueEndCursor : undefined,
               },
-              fetchPolicy: 'network-only',
+              fetchPolicy: TREE_FETCH_POLICY,
             })
           : takeEpicTreeFirstPage(client, where.fullPath, where.iid));
         const epic = data?.group?.epic;

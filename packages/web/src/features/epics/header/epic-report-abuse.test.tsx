@@ -11,12 +11,8 @@ const op = {
   ReportAbuseUserQuery: 'ReportAbuseUserQuery',
 } as const;
 
-vi.mock('../child-items/child-items-panel.tsx', () => ({
-  ChildItemsPanel: ({ iid }: { iid: string }) => <section aria-label={`Child items of &${iid}`} />,
-}));
-vi.mock('../sidebar/epic-sidebar.tsx', () => ({
-  EpicSidebar: ({ iid }: { iid: string }) => <aside aria-label={`Sidebar of &${iid}`} />,
-}));
+vi.mock('../child-items/child-items-panel.tsx', () => import('../test/page-part-placeholders.tsx'));
+vi.mock('../sidebar/epic-sidebar.tsx', () => import('../test/page-part-placeholders.tsx'));
 
 const ALICE = { id: 'gid://gitlab/User/2', name: 'Alice Liddell', username: 'alice' };
 const BOB = { id: 'gid://gitlab/User/3', name: 'Bob Builder', username: 'bob' };

@@ -5,10 +5,15 @@ import { LinkedItemsSection, linkedItemsEmptyText } from '../../issuables/linked
 
 export const EMPTY_TEXT = linkedItemsEmptyText('epic');
 
-type LinkedItemsProps = { groupFullPath: string; iid: string };
+type LinkedItemsProps = {
+  groupFullPath: string;
+  iid: string;
+  /** Whether to ask for the list now (the epic page asks once its first screen is drawn). */
+  ready?: boolean;
+};
 
 /** The epic page's 'Linked items': related epics, for users who may administer them editable. */
-export function LinkedItems({ groupFullPath, iid }: LinkedItemsProps) {
+export function LinkedItems({ groupFullPath, iid, ready = true }: LinkedItemsProps) {
   const permissions = useQuery(LinkedItemsPermissionsQueryDocument, { variables: { fullPath: groupFullPath, iid } });
   const epic = permissions.data?.group?.epic;
   if (permissions.data && !epic) return null;
@@ -16,7 +21,7 @@ export function LinkedItems({ groupFullPath, iid }: LinkedItemsProps) {
     <LinkedItemsSection
       type="epic"
       listPath={relatedLinksPath(groupFullPath, iid)}
-      enabled={Boolean(epic)}
+      enabled={Boolean(epic) && ready}
       canAdmin={epic?.userPermissions.adminEpicRelation ?? false}
     />
   );

@@ -14,8 +14,9 @@ type EpicSidebarProps = {
   groupFullPath: string;
   iid: string;
   /**
-   * Whether the epic page's query has answered (it carries the sidebar's fields): until then the
-   * sidebar draws its skeleton and asks for nothing, then reads its fields from the cache.
+   * Whether to draw the sections now: the epic page says so once its query has answered (it carries
+   * the sidebar's fields) and its first screen is drawn. Until then the sidebar draws its skeleton
+   * and asks for nothing, then reads its fields from the cache.
    */
   ready?: boolean;
 };
