@@ -10,7 +10,7 @@ import type { UserRow } from '../src/db/schema.ts';
 import { recomputeEpicDates } from '../src/modules/epics/epic-dates.repository.ts';
 import { MAX_CHILDREN } from '../src/modules/epics/epic-hierarchy.ts';
 import { createTestApp, type TestApp } from '../src/test/test-app.ts';
-import { type SeedResult, seedLargeGroup } from './seed-large-group.ts';
+import { epicLevelSizes, type SeedResult, seedLargeGroup } from './seed-large-group.ts';
 
 type Row = Record<string, unknown>;
 
@@ -113,6 +113,41 @@ describe('seedLargeGroup', () => {
         count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk')::int AS at_risk
       FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id GROUP BY ei.epic_id ORDER BY ei.epic_id`);
     expect(stored).toEqual(scratch);
+  });
+
+  it('seeds small groups too (below 200 epics it used to fail: no top-level epic in the top group)', async () => {
+    for (const [path, epics, levels] of [
+      ['small-4', 20, 4],
+      ['small-2', 7, 2],
+      ['small-1', 20, 1],
+    ] as const) {
+      const small = await seedLargeGroup(t.database, t.services, {
+        path,
+        owner,
+        epics,
+        issues: 30,
+        levels,
+        today: new Date('2026-11-22T00:00:00Z'),
+      });
+      expect(small.epicCount).toBe(epics);
+      const [parent] = await rows(sql`
+        SELECT e.group_id::int AS group_id, e.confidential, e.parent_id FROM epics e
+        WHERE e.group_id = ${small.group.id} AND e.iid = ${small.parentEpicIid}`);
+      expect(parent).toEqual({ group_id: small.group.id, confidential: false, parent_id: null });
+      const [depth] = await rows(sql`
+        SELECT max(cardinality(e.path_ids))::int AS n FROM epics e JOIN groups g ON g.id = e.group_id
+        WHERE g.traversal_ids @> ARRAY[${small.group.id}]::bigint[]`);
+      expect(depth?.n).toBe(levels);
+    }
+  }, 120_000);
+
+  it('splits the epics over the levels, each level above the last holding at least one', () => {
+    expect(epicLevelSizes(10_000, 4)).toEqual([500, 1500, 3000, 5000]);
+    expect(epicLevelSizes(20, 4)).toEqual([1, 3, 6, 10]);
+    expect(epicLevelSizes(4, 4)).toEqual([1, 1, 1, 1]);
+    expect(epicLevelSizes(7, 2)).toEqual([1, 6]);
+    expect(epicLevelSizes(20, 1)).toEqual([20]);
+    expect(() => epicLevelSizes(3, 4)).toThrow('3 epics cannot fill 4 levels: at least 4 are needed.');
   });
 
   it('lets the app go on: the next epic and issue get the next iids, and the member reads the roadmap', async () => {

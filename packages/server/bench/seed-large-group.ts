@@ -91,6 +91,22 @@ const WORDS =
   );
 const VERBS = 'Improve Build Redesign Ship Migrate Harden Simplify Speed up Document Rework Launch Automate'.split(' ');
 
+/**
+ * How many epics each level of a tree `depth` levels deep holds (top level first): with 4, 5 / 15 / 30 /
+ * 50 % of `total`; with fewer, the last level takes the rest. Every level above the last holds at least
+ * one epic, so every epic below the top has a parent to go under; `total` must be at least `depth`.
+ */
+export function epicLevelSizes(total: number, depth: number): number[] {
+  if (!Number.isSafeInteger(depth) || depth < 1 || depth > 4) throw new Error('The epic tree is 1 to 4 levels deep.');
+  if (!Number.isSafeInteger(total) || total < depth)
+    throw new Error(`${total} epics cannot fill ${depth} levels: at least ${depth} are needed.`);
+  const sizes = [0.05, 0.15, 0.3, 0.5]
+    .slice(0, depth)
+    .map((share, level) => (level < depth - 1 ? Math.max(1, Math.round(total * share)) : 0));
+  sizes[depth - 1] = total - sizes.reduce((sum, n) => sum + n, 0);
+  return sizes;
+}
+
 /** Mulberry32: a small deterministic PRNG. */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -268,10 +284,7 @@ export async function seedLargeGroup(database: Database, services: Services, opt
 
   // --- epics: four levels ---------------------------------------------------------------------------
   const depth = Math.min(4, Math.max(1, opts.levels ?? 4));
-  const levelSizes = [0.05, 0.15, 0.3, 0.5].map((share, level) =>
-    level < depth - 1 ? Math.round(epicTotal * share) : 0,
-  );
-  levelSizes[depth - 1] = epicTotal - levelSizes.reduce((sum, n) => sum + n, 0);
+  const levelSizes = epicLevelSizes(epicTotal, depth);
   const ids = await reserveIds(db, 'epics', epicTotal);
   const iidCounter = allGroups.map(() => 0);
   const lastChildPosition = new Map<number, number | null>();
@@ -290,7 +303,11 @@ export async function seedLargeGroup(database: Database, services: Services, opt
         childCount.set(parent.id, (childCount.get(parent.id) ?? 0) + 1);
       }
       const choices = parent ? (descendantsOf[parent.groupIndex] ?? [0]) : [0, 0, 1, 1, 2, 2, 3];
-      const groupIndex = parent && rnd.chance(0.75) ? parent.groupIndex : rnd.pick(choices);
+      const drawnGroup = parent && rnd.chance(0.75) ? parent.groupIndex : rnd.pick(choices);
+      // The first epic is the top group's own and not confidential, whatever the draw (the same draws
+      // are made, so a seed's other epics stay as they were): every seed has its `parentEpicIid`.
+      const first = level === 0 && k === 0;
+      const groupIndex = first ? 0 : drawnGroup;
       const id = ids[next++] as number;
       const position = parent ? positionAfterLast(lastChildPosition.get(parent.id) ?? null) : null;
       if (parent) lastChildPosition.set(parent.id, position);
@@ -301,7 +318,8 @@ export async function seedLargeGroup(database: Database, services: Services, opt
       const start = rangeStart + Math.floor(rnd.next() * (rangeEnd - rangeStart - 30 * DAY));
       const due = Math.min(rangeEnd, start + rnd.int(14, [365, 240, 150, 90][level] ?? 90) * DAY);
       const createdAt = Math.min(todayMs, start) - rnd.int(10, 200) * DAY;
-      const confidential = parent?.confidential === true || rnd.chance(0.03);
+      const drawnConfidential = parent?.confidential === true || rnd.chance(0.03);
+      const confidential = !first && drawnConfidential;
       const g = allGroups[groupIndex] as GroupRow;
       const epicLabels = epicLabelChoices(g);
       const labelIds = new Set<number>();
@@ -453,7 +471,9 @@ export async function seedLargeGroup(database: Database, services: Services, opt
     }
   });
   const t2 = performance.now();
-  log(`  ${allEpics.length} epics in 4 levels (${levelSizes.join(' / ')}): ${((t2 - t1) / 1000).toFixed(1)} s`);
+  log(
+    `  ${allEpics.length} epics in ${levelSizes.length} levels (${levelSizes.join(' / ')}): ${((t2 - t1) / 1000).toFixed(1)} s`,
+  );
 
   // --- issues -------------------------------------------------------------------------------------
   // Epics an issue of a project may belong to: those of the project's group and its ancestors.
@@ -660,7 +680,7 @@ export async function seedLargeGroup(database: Database, services: Services, opt
   // What autovacuum would do next: statistics for the planner, the visibility map for index-only scans.
   await database.pool.query('VACUUM ANALYZE');
 
-  // the busiest top-group epic with children, and the most used top-group label
+  // the busiest top-group epic with children (never none: the first epic is one), and the most used top-group label
   const topParents = (levels[0] ?? []).filter((e) => e.groupIndex === 0 && !e.confidential);
   const parentEpic = topParents.reduce((a, b) => ((childCount.get(b.id) ?? 0) > (childCount.get(a.id) ?? 0) ? b : a));
   const labelUse = new Map<number, number>();
