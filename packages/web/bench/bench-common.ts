@@ -72,7 +72,45 @@ export function parseBenchArgs<N extends string, P extends string = never, T ext
     Record<P | T, string | null>;
 }
 
+/**
+ * The options of a bench that loads a list of pages in turn and may compare two builds (the lists,
+ * the first load): `--runs N` (default 3), `--warmup N` (default 1), `--compare DIR` (another web
+ * build's `dist`, the runs alternating; see `startComparingBench`), `--only TEXT` (only the pages whose
+ * name contains it; `onlyMatching`), the common flags, and the bench's own numbers and folders.
+ */
+export function parsePagesBenchArgs<N extends string, P extends string = never>(
+  argv: readonly string[],
+  numbers: Record<N, NumberSpec>,
+  paths: readonly P[] = [],
+) {
+  return parseBenchArgs<N, P | 'compare', 'only'>(
+    argv,
+    { runs: { min: 1, value: 3 }, warmup: { min: 0, value: 1 }, ...numbers },
+    ['compare', ...paths],
+    ['only'],
+  );
+}
+
+/** The pages (anything with a name) `--only TEXT` keeps: those whose name contains it, or all without it. */
+export function onlyMatching<T extends { name: string }>(pages: readonly T[], only: string | null): T[] {
+  return pages.filter((page) => !only || page.name.includes(only));
+}
+
 // --- server, browser, signed-in pages ------------------------------------------------------------------
+
+/**
+ * `startBench` for a bench with `--compare DIR`: the served build first (a build empties `dist`), then
+ * the other build's assets beside it (`compareBuilds`), then the server and the browser.
+ */
+export async function startComparingBench(
+  name: string,
+  options: { build: BuildMode; headed: boolean; compare: string | null },
+): Promise<{ server: BenchServer; browser: Browser; variants: ReturnType<typeof compareBuilds> }> {
+  await ensureBuild(options.build, out);
+  const variants = compareBuilds(options.compare);
+  const { server, browser } = await startBench(name, { ...options, build: 'never' });
+  return { server, browser, variants };
+}
 
 /** Builds the web app if needed and starts the real server (see `startBench`), without a browser. */
 export async function startServer(

@@ -14,8 +14,9 @@
  * Prints each run and the medians beside issue 13's targets (group issue list first rows ≤ 500 ms,
  * filter change → new rows ≤ 300 ms), with the server's CPU time (Node + PostgreSQL) for the first
  * rows and for the filter, which the machine's load does not inflate; asserts nothing. Options:
- * `--runs N` (default 3), `--warmup N` (default 1), `--epics N`, `--issues N`, `--only TEXT` (only
- * the lists whose name contains it, e.g. 'group issues'), `--compare DIR` (another web build's `dist`:
+ * `--runs N` (default 3), `--warmup N` (default 1), `--epics N` (at least 20), `--issues N`, `--only TEXT`
+ * (only the lists whose name contains it, e.g. 'group issues'; without a list on the benchmark group,
+ * e.g. '(demo)', nothing is seeded), `--compare DIR` (another web build's `dist`:
  * the runs alternate between the served build and that one on the same server and data, each build
  * with its own lines in the table — on a busy machine the only fair before/after), `--build`,
  * `--no-build`, `--headed`.
@@ -23,17 +24,16 @@
 import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
-  compareBuilds,
-  ensureBuild,
   loadAverage,
   median,
+  onlyMatching,
   openSignedIn,
   out,
-  parseBenchArgs,
+  parsePagesBenchArgs,
   printTable,
   runBench,
   serverCpuMs,
-  startBench,
+  startComparingBench,
   VIEWPORT,
 } from './bench-common.ts';
 
@@ -41,18 +41,9 @@ const USER = 'alice';
 const GROUP = 'bench-lists';
 const TARGET = { firstRowsMs: 500, filterMs: 300 };
 
+// `bench:seed` makes at least 20 epics (a four-level tree with a parent epic in the top group).
 const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(
-    argv,
-    {
-      runs: { min: 1, value: 3 },
-      warmup: { min: 0, value: 1 },
-      epics: { min: 1, value: 10_000 },
-      issues: { min: 1, value: 50_000 },
-    },
-    ['compare'],
-    ['only'],
-  );
+  parsePagesBenchArgs(argv, { epics: { min: 20, value: 10_000 }, issues: { min: 1, value: 50_000 } });
 
 type List = { name: string; path: string; rows: string; label: string };
 
@@ -154,15 +145,17 @@ const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  // The served build first (a build empties dist), then the other's assets beside it, then the server.
-  await ensureBuild(options.build, out);
-  const variants = compareBuilds(options.compare);
-  const { server, browser } = await startBench('bench-lists', { ...options, build: 'never' });
-  await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
-  const all = [
-    ...lists('acme', 'acme/website', 'demo'),
-    ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
-  ].filter((list) => !options.only || list.name.includes(options.only));
+  const { server, browser, variants } = await startComparingBench('bench-lists', options);
+  const all = onlyMatching(
+    [
+      ...lists('acme', 'acme/website', 'demo'),
+      ...lists(GROUP, `${GROUP}/platform/api`, `${options.epics} epics, ${options.issues} issues`),
+    ],
+    options.only,
+  );
+  // The benchmark group only when a list on it is measured (`--only "(demo)"` skips the seeding).
+  if (all.some((list) => list.path.includes(GROUP)))
+    await seedBenchGroup(server, { group: GROUP, member: USER, epics: options.epics, issues: options.issues }, out);
   const perBuild = variants.names.length;
   const summary: string[][] = [];
   for (const list of all) {
