@@ -105,10 +105,11 @@ export function onlyMatching<T extends { name: string }>(pages: readonly T[], on
 export async function startComparingBench(
   name: string,
   options: { build: BuildMode; headed: boolean; compare: string | null },
+  settings: Record<string, string> = {},
 ): Promise<{ server: BenchServer; browser: Browser; variants: ReturnType<typeof compareBuilds> }> {
   await ensureBuild(options.build, out);
   const variants = compareBuilds(options.compare);
-  const { server, browser } = await startBench(name, { ...options, build: 'never' });
+  const { server, browser } = await startBench(name, { ...options, build: 'never' }, settings);
   return { server, browser, variants };
 }
 

@@ -33,17 +33,16 @@ import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser, Page, Request } from '@playwright/test';
 import {
-  compareBuilds,
-  ensureBuild,
   loadAverage,
   median,
+  onlyMatching,
   openSignedIn,
   out,
-  parseBenchArgs,
+  parsePagesBenchArgs,
   printTable,
   runBench,
   serverCpuMs,
-  startBench,
+  startComparingBench,
   VIEWPORT,
 } from './bench-common.ts';
 
@@ -56,13 +55,7 @@ const SHELL_QUERIES = new Set([
 
 type Target = { name: string; path: string; content: string };
 
-const parseArgs = (argv: readonly string[]) =>
-  parseBenchArgs(
-    argv,
-    { runs: { min: 1, value: 3 }, warmup: { min: 0, value: 1 }, detail: { min: 0, value: 0 } },
-    ['compare', 'trace'],
-    ['only'],
-  );
+const parseArgs = (argv: readonly string[]) => parsePagesBenchArgs(argv, { detail: { min: 0, value: 0 } }, ['trace']);
 
 /** The demo's pages; the issue and the epic with the most activity of those the API lists first. */
 async function targets(browser: Browser, server: BenchServer): Promise<Target[]> {
@@ -297,15 +290,11 @@ const cell = (v: number) => (Number.isFinite(v) ? String(Math.round(v)) : '—')
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  await ensureBuild(options.build, out);
-  const variants = compareBuilds(options.compare);
   // Every answer's Server-Timing breakdown (http/server-timing.ts), printed with `--detail`.
-  const { server, browser } = await startBench(
-    'bench-first-load',
-    { ...options, build: 'never' },
-    { MILEPOST_SERVER_TIMING: 'all' },
-  );
-  const all = (await targets(browser, server)).filter((t) => !options.only || t.name.includes(options.only));
+  const { server, browser, variants } = await startComparingBench('bench-first-load', options, {
+    MILEPOST_SERVER_TIMING: 'all',
+  });
+  const all = onlyMatching(await targets(browser, server), options.only);
   const perBuild = variants.names.length;
   const rows: string[][] = [];
   for (const target of all) {
