@@ -5,7 +5,7 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, startTransition, useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMIT_DELAY_MS, MarkdownEditor } from './markdown-editor.tsx';
 import { stubLayoutForProseMirror } from './rich/jsdom-layout.ts';
@@ -18,24 +18,39 @@ function Form({
   onRender,
   onSubmit,
   withOnSave = false,
+  rendersOnKeys = false,
+  inTransition = false,
+  onTold,
 }: {
   initial?: string;
   onRender?: (value: string) => void;
   onSubmit: (value: string) => void;
   withOnSave?: boolean;
+  /** The form renders on every key for a state of its own (a form may, for its own reasons). */
+  rendersOnKeys?: boolean;
+  /** The form keeps the text it is told in a transition (React renders it after urgent updates). */
+  inTransition?: boolean;
+  /** Called when the editor tells the form the text, after the form's update of it is scheduled. */
+  onTold?: (value: string) => void;
 }) {
   const [value, setValue] = useState(initial);
+  const [, setKeys] = useState(0);
   onRender?.(value);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the form's Ctrl+Enter, as IssuableEditForm's
     <div
       onKeyDown={(event: KeyboardEvent) => {
+        if (rendersOnKeys) setKeys((keys) => keys + 1);
         if (!withOnSave && event.key === 'Enter' && event.ctrlKey) onSubmit(value);
       }}
     >
       <MarkdownEditor
         value={value}
-        onChange={setValue}
+        onChange={(next) => {
+          if (inTransition) startTransition(() => setValue(next));
+          else setValue(next);
+          onTold?.(next);
+        }}
         preview={async (text) => `<p>${text}</p>`}
         onSave={withOnSave ? () => onSubmit(value) : undefined}
       />
@@ -79,6 +94,52 @@ describe('MarkdownEditor typing', () => {
     observer.disconnect();
     expect(area.value).toBe(`${long}abc`);
     expect(written.filter((length) => length > 0)).toEqual([]);
+  });
+
+  it('keeps what was typed when the form renders for a key before it has rendered the text of the pause', async () => {
+    // As in a browser, not in act(): the form keeps the text in a transition, which React renders
+    // after urgent updates; the keys that come first render the form (a discrete event) with its
+    // older text, which is no text set from outside.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const renders = vi.fn();
+    let typeOn = false;
+    const setValue = Object.getOwnPropertyDescriptor(window.HTMLTextAreaElement.prototype, 'value')?.set;
+    const typeNatively = (text: string) => {
+      const area = textbox();
+      for (const key of text) {
+        area.dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true }));
+        // The text area's own setter, as the browser's typing: React's tracker of the value does not see it.
+        setValue?.call(area, area.value + key);
+        area.setSelectionRange(area.value.length, area.value.length);
+        area.dispatchEvent(new window.InputEvent('input', { bubbles: true, data: key, inputType: 'insertText' }));
+      }
+    };
+    render(
+      <Form
+        initial="Intro"
+        rendersOnKeys
+        inTransition
+        onRender={renders}
+        onSubmit={() => undefined}
+        onTold={(told) => {
+          // The keys right after the pause, before React renders the form with 'Intro plan'.
+          if (told !== 'Intro plan' || typeOn) return;
+          typeOn = true;
+          typeNatively(' now');
+        }}
+      />,
+    );
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      textbox().focus();
+      typeNatively(' plan');
+      await waitFor(() => expect(renders).toHaveBeenLastCalledWith('Intro plan now'));
+      expect(typeOn).toBe(true);
+      expect(renders).toHaveBeenCalledWith('Intro plan');
+      expect(textbox().value).toBe('Intro plan now');
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('tells the form at once when the text stops being empty (Save enables on it)', async () => {

@@ -108,6 +108,20 @@ describe('MarkdownEditor', () => {
     expect(window.localStorage.getItem('autosave/test/form/description')).toBeNull();
   });
 
+  it('writes the draft when the page is left, with what was typed just before', async () => {
+    const user = userEvent.setup();
+    const autosave = { key: 'autosave/test/leave', lockVersion: 1 };
+    window.localStorage.clear();
+    render(<Harness initial="Saved text" autosave={autosave} />);
+    await user.click(textbox());
+    await user.keyboard(' and the last keys');
+    // Typing goes on: no draft is written on every key (a pause of DRAFT_DELAY_MS writes it).
+    expect(window.localStorage.getItem('autosave/test/leave/description')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(window.localStorage.getItem('autosave/test/leave/description')).toBe('Saved text and the last keys');
+    expect(window.localStorage.getItem('autosave/test/leave/lockVersion')).toBe('1');
+  });
+
   it('asks Keep or Discard for a draft of an older version, and clearMarkdownDraft forgets it', async () => {
     const user = userEvent.setup();
     window.localStorage.clear();

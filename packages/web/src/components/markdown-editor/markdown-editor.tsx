@@ -89,6 +89,9 @@ function filesOf(list: FileList | null | undefined): File[] {
  */
 export const COMMIT_DELAY_MS = 150;
 
+/** How many texts told to the form and not rendered back yet are remembered (see `unechoed`). */
+const MAX_UNECHOED = 8;
+
 const isModifier = (key: string) => key === 'Control' || key === 'Meta';
 
 /**
@@ -133,12 +136,25 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const timer = useRef<number | undefined>(undefined);
   // A value the form sets (a template, a restored draft, Discard, a cleared form) replaces the text.
   const external = useRef(false);
-  if (value !== committed.current) {
-    committed.current = value;
-    textRef.current = value;
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    external.current = true;
+  // The value of the last render, and the texts the form was told and has not rendered yet. Only a
+  // value that changed and is none of those is set from outside: the form, or this editor, may
+  // render again with the text it had before (React renders an update of another lane first — a
+  // key's, while the form's update from the pause is still waiting — or a transition is pending),
+  // and that older text must not replace what was typed since (decision 0070).
+  const rendered = useRef(value);
+  const unechoed = useRef<string[]>([]);
+  if (value !== rendered.current) {
+    rendered.current = value;
+    const echo = unechoed.current.indexOf(value);
+    if (echo >= 0) unechoed.current.splice(0, echo + 1);
+    else {
+      unechoed.current = [];
+      committed.current = value;
+      textRef.current = value;
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+      external.current = true;
+    }
   }
   useLayoutEffect(() => {
     if (!external.current) return;
@@ -148,7 +164,6 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   });
   const rich = mode === 'contentEditor';
   const listId = useId();
-  const draftNotice = useMarkdownDraft(autosave, value, onChange);
 
   /** Tells the form the text now (when it differs from what the form has). */
   const send = useCallback(() => {
@@ -156,6 +171,9 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     timer.current = undefined;
     if (committed.current === textRef.current) return;
     committed.current = textRef.current;
+    unechoed.current.push(textRef.current);
+    // A form that never renders the text back (it keeps it elsewhere) keeps only the last few.
+    if (unechoed.current.length > MAX_UNECHOED) unechoed.current.shift();
     latest.current.onChange(textRef.current);
   }, []);
 
@@ -187,24 +205,32 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   // Nothing typed is lost when the editor goes (a form closed or re-keyed).
   useEffect(() => () => flush(), [flush]);
 
+  /** The text as typed now (the rich text written as markdown first), for the draft. */
+  const typed = useCallback(() => {
+    flush();
+    return textRef.current;
+  }, [flush]);
+  const draftNotice = useMarkdownDraft(autosave, value, onChange, typed);
+
   /** Ctrl/Cmd+Enter: the form re-renders with the text first, then its save runs with it. */
   const saveNow = useCallback(() => {
     flushSync(flush);
     latest.current.onSave?.();
   }, [flush]);
 
-  /** Where the caret is on screen, for the suggestions list (it opens at the caret, as GitLab's). */
-  const caretRect = () => {
-    if (rich) return richRef.current?.caretRect() ?? null;
+  /** Where a reference's trigger is on screen, for the suggestions list (it opens there, as GitLab's). */
+  const caretRect = (match: AutocompleteMatch) => {
+    if (rich) return richRef.current?.caretRect(match.from) ?? null;
     const area = textareaRef.current;
-    return area ? textareaCaretRect(area, area.selectionStart) : null;
+    return area ? textareaCaretRect(area, Math.min(match.from, area.value.length)) : null;
   };
 
   /** A picked suggestion replaces the reference typed so far, followed by a space. */
   const applySuggestion = (match: AutocompleteMatch, item: Suggestion) => {
     const text = `${item.insert} `;
     if (rich) {
-      richRef.current?.replaceBeforeCaret(match.query.length + 1, text);
+      // The whole reference typed (a quoted `~"Needs` is longer than its query).
+      richRef.current?.replaceBeforeCaret(match.to - match.from, text);
       return;
     }
     const area = textareaRef.current;

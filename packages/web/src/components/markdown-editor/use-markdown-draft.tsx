@@ -12,8 +12,24 @@ export const OUTDATED_DRAFT_MESSAGE =
   'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?';
 export const RESTORED_DRAFT_MESSAGE = 'Your unsaved changes from this browser were restored.';
 
-/** How long typing may go on before the draft is written (a long text is not stored on every key). */
-const WRITE_DELAY_MS = 300;
+/**
+ * How long a pause in typing is before the draft is written (then when the browser is idle): a
+ * long text is not stored while it is typed — the form hears of it every pause of 150 ms, and a
+ * 50 KB draft written then landed between the keys (decision 0070). The draft is also written when
+ * the page is hidden or left (`pagehide`, `visibilitychange`), from the editor's own text, so a
+ * reload or a closed tab loses nothing typed.
+ */
+export const DRAFT_DELAY_MS = 1_000;
+
+/** Runs `run` when the browser is idle (at most `DRAFT_DELAY_MS` later); answers its cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(run, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(run, { timeout: DRAFT_DELAY_MS });
+  return () => window.cancelIdleCallback(idle);
+}
 
 /** Forgets a form's draft: after a save, and on Cancel. */
 export function clearMarkdownDraft(autosave: MarkdownAutosave | undefined): void {
@@ -25,12 +41,14 @@ export function clearMarkdownDraft(autosave: MarkdownAutosave | undefined): void
  * text is kept in `localStorage` as the user types, with the lock version it is based on; when
  * the form opens with a draft that differs from the text, the draft is put back with a notice
  * (Discard returns to the saved text), and a draft of an older version asks Keep or Discard.
- * The form clears it on save and Cancel (`clearMarkdownDraft`).
+ * The form clears it on save and Cancel (`clearMarkdownDraft`). `current` gives the editor's text
+ * as typed now (the form's `value` follows it after a pause).
  */
 export function useMarkdownDraft(
   autosave: MarkdownAutosave | undefined,
   value: string,
   onChange: (value: string) => void,
+  current: () => string,
 ): ReactNode {
   const key = autosave?.key;
   // The text the form opened with, and the draft found then (read once).
@@ -56,16 +74,48 @@ export function useMarkdownDraft(
     if (initial.restored?.description !== undefined) callback.current(initial.restored.description);
   }, [initial]);
 
-  // Keep the text as it is typed (a text back at the original needs no draft).
+  // Writes the text as it is now, when it changed since the last write (a text back at the
+  // original, or empty, needs no draft).
   const lockVersion = autosave?.lockVersion;
+  const stored = useRef({ text: initial.value, lockVersion });
+  const write = useRef(() => {});
+  write.current = () => {
+    if (!key) return;
+    const text = current();
+    if (text === stored.current.text && lockVersion === stored.current.lockVersion) return;
+    stored.current = { text, lockVersion };
+    if (text === initial.value || text === '') clearDraft(key);
+    else writeDraft(key, { description: text, ...(lockVersion === undefined ? {} : { lockVersion }) });
+  };
+
+  // A pause in typing (the form hears of the text at each one): written after DRAFT_DELAY_MS more.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new text or lock version starts the wait again
   useEffect(() => {
     if (!key) return;
+    let cancelIdle: (() => void) | null = null;
     const timer = window.setTimeout(() => {
-      if (value === initial.value || value === '') clearDraft(key);
-      else writeDraft(key, { description: value, ...(lockVersion === undefined ? {} : { lockVersion }) });
-    }, WRITE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [key, value, lockVersion, initial]);
+      cancelIdle = whenIdle(() => write.current());
+    }, DRAFT_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle?.();
+    };
+  }, [key, value, lockVersion]);
+
+  // The page hidden or left: written now.
+  useEffect(() => {
+    if (!key) return;
+    const now = () => write.current();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') write.current();
+    };
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [key]);
 
   if (!notice || !key) return null;
   return (

@@ -75,8 +75,8 @@ type AutocompleteSuggestionsProps = {
   /** The highlighted suggestion (the arrow keys move it). */
   active: number;
   listId: string;
-  /** Where the caret is: the list opens there (else under the text). */
-  caretRect?: () => CaretRect | null;
+  /** Where the match's trigger (`@`) is on screen: the list opens there (else under the text). */
+  caretRect?: (match: AutocompleteMatch) => CaretRect | null;
   onItems: (items: Suggestion[]) => void;
   onSelect: (item: Suggestion) => void;
 };
@@ -130,11 +130,16 @@ export function AutocompleteSuggestions({
     onItems(items);
   }, [items, onItems]);
 
-  // At the caret: placed before paint, on every render (the caret moves as the reference is typed).
+  // At the reference's trigger, placed before paint when the list opens, moves to another reference
+  // or changes size — not per key: measuring the caret forces a layout of the text (decision 0070).
+  const showsLoading = items.length === 0 && loading;
+  const place = useRef({ match, caretRect });
+  place.current = { match, caretRect };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed again only when these change (above)
   useLayoutEffect(() => {
     const list = listRef.current;
     const frame = list?.offsetParent;
-    const caret = caretRect?.();
+    const caret = place.current.caretRect?.(place.current.match);
     if (!list || !frame || !caret) return;
     const box = frame.getBoundingClientRect();
     const at = listPosition(
@@ -145,10 +150,10 @@ export function AutocompleteSuggestions({
     );
     list.style.left = `${at.left}px`;
     list.style.top = `${at.top}px`;
-  });
+  }, [match.from, match.source, items.length, showsLoading]);
 
   if (items.length === 0) {
-    return loading ? (
+    return showsLoading ? (
       <div ref={listRef} className={styles.suggestions} role="status">
         Loading…
       </div>

@@ -105,6 +105,19 @@ describe('GFM autocomplete in the markdown editor', { timeout: 20_000 }, () => {
     expect(textbox().value).toBe('Ask @alice ');
   });
 
+  it('follows the text a frame later, and Enter picks for the reference as typed now', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(textbox(), 'Ask @al');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' }, { timeout: 3000 });
+    expect(within(list).getAllByRole('option')[0]?.textContent).toBe('Alice Anderson@alice');
+    // 'i' and Enter in one go: the list still shows '@al' (it follows after the next paint), and the
+    // pick replaces the whole '@ali' typed.
+    await user.keyboard('i{Enter}');
+    expect(textbox().value).toBe('Ask @alice ');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  });
+
   it('closes with Escape and keeps the text', async () => {
     const user = userEvent.setup();
     render(<Harness />);

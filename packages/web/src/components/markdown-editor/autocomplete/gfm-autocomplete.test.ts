@@ -32,7 +32,7 @@ describe('GFM autocomplete triggers', () => {
 
   it('knows where the reference starts', () => {
     expect(matchAutocomplete('Ask @bo')?.from).toBe(4);
-    expect(matchAutocomplete('~"Needs')?.from).toBe(0);
+    expect(matchAutocomplete('~"Needs')).toMatchObject({ from: 0, to: 7, query: 'Needs' });
   });
 });
 

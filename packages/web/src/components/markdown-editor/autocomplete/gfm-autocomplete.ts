@@ -17,8 +17,17 @@ const TRIGGERS: Record<string, AutocompleteSource> = {
   ':': 'emoji',
 };
 
-/** The reference being typed before the caret: `@ali` → source users, query 'ali', starting `from`. */
-export type AutocompleteMatch = { source: AutocompleteSource; trigger: string; query: string; from: number };
+/**
+ * The reference being typed before the caret: `@ali` → source users, query 'ali', from the trigger
+ * at `from` to the caret at `to` (offsets in the text given; a quoted `~"Nee` is longer than its query).
+ */
+export type AutocompleteMatch = {
+  source: AutocompleteSource;
+  trigger: string;
+  query: string;
+  from: number;
+  to: number;
+};
 
 const PATTERN = new RegExp(`(^|\\s|\\()([@~%#&:])("?[^\\s@~%#&:"]{0,${MAX_QUERY_LENGTH}})$`);
 
@@ -34,7 +43,7 @@ export function matchAutocomplete(textBefore: string): AutocompleteMatch | null 
   const query = (found[3] ?? '').replace(/^"/, '');
   const source = TRIGGERS[trigger];
   if (!source || (source === 'emoji' && query.length < 1)) return null;
-  return { source, trigger, query, from: textBefore.length - (found[3] ?? '').length - 1 };
+  return { source, trigger, query, from: textBefore.length - (found[3] ?? '').length - 1, to: textBefore.length };
 }
 
 /** One suggestion: what the list shows and the reference it inserts. */

@@ -20,8 +20,11 @@ export type RichTextHandle = {
   focus: () => void;
   /** Replaces the `length` characters before the caret (an autocompleted reference). */
   replaceBeforeCaret: (length: number, text: string) => void;
-  /** Where the caret is on screen (the autocomplete list opens there). */
-  caretRect: () => CaretRect | null;
+  /**
+   * Where the character at `blockOffset` of the caret's text block is on screen (the caret without
+   * it): the autocomplete list opens at the reference's trigger.
+   */
+  caretRect: (blockOffset?: number) => CaretRect | null;
   /** Writes the markdown of what was typed since the last write now (`onChange`), if anything. */
   flush: () => void;
 };
@@ -389,10 +392,12 @@ export default function RichTextEditor({
           .insertContentAt({ from: Math.max(0, to - length), to }, text)
           .run();
       },
-      caretRect: () => {
+      caretRect: (blockOffset) => {
         const editor = live();
         if (!editor) return null;
-        const at = editor.view.coordsAtPos(editor.state.selection.from);
+        const { from, $from } = editor.state.selection;
+        const pos = blockOffset === undefined ? from : Math.min($from.start() + blockOffset, $from.end());
+        const at = editor.view.coordsAtPos(pos);
         return { left: at.left, top: at.top, height: at.bottom - at.top };
       },
       flush: () => writeNow.current(),
