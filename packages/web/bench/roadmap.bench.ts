@@ -40,7 +40,10 @@
  * navigation until the first bars and `<run>-load-requests.txt`, the waterfall of what the page asked for until then: when each
  * script, style sheet and GraphQL operation was sent and received — what the first bars waited for), `--compare DIR` (another web build's `dist`, e.g. of the code before
  * a change: the runs alternate between the served build and that one, on the same server and data,
- * and each gets its table — on a busy machine the only fair before/after).
+ * and each gets its table — on a busy machine the only fair before/after), `--data-dir DIR` (the
+ * server's data directory, kept after the bench: the group is seeded into it once, and a later run
+ * with the same `--epics`, `--issues` and `--levels` reuses it — seeding 100,000 epics takes minutes;
+ * a data directory seeded with other sizes is refused rather than seeded twice).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,7 +90,7 @@ const parseArgs = (argv: readonly string[]) =>
       levels: { min: 1, value: 4 },
       pause: { min: 0, value: 0 },
     },
-    ['screenshots', 'profiles', 'load-traces', 'compare'],
+    ['screenshots', 'profiles', 'load-traces', 'compare', 'data-dir'],
   );
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -545,6 +548,27 @@ function printReport(
 
 // --- main ---------------------------------------------------------------------------------------------
 
+/**
+ * `--data-dir DIR`: the server's data directory, kept. The seeded group's sizes are written beside it
+ * (`bench-roadmap.json`) once seeding has finished; a directory that holds a server's data but no such
+ * note (an interrupted seeding, another bench's data) or a note of other sizes is refused.
+ */
+function keptData(dir: string, seed: object): { dataDir: string; marker: string; seeded: boolean } {
+  const marker = path.join(dir, 'bench-roadmap.json');
+  const wanted = JSON.stringify(seed);
+  if (fs.existsSync(marker)) {
+    const found = fs.readFileSync(marker, 'utf8').trim();
+    if (found !== wanted)
+      throw new Error(`${dir} holds another group (${found}); wanted ${wanted}: use another --data-dir.`);
+    return { dataDir: dir, marker, seeded: true };
+  }
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new Error(`${dir} is not empty and holds no seeded group (${marker}): use an empty or new --data-dir.`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres`, which must reach the data directory
+  return { dataDir: dir, marker, seeded: false };
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
@@ -554,14 +578,16 @@ async function main() {
   // server on a free loopback port with a fresh data directory and the demo users.
   await ensureBuild(options.build, out);
   const variants = compareBuilds(options.compare);
-  const server = await startServer('bench-web', { build: 'never' });
-  const seeding = performance.now();
-  await seedBenchGroup(
-    server,
-    { group: GROUP, member: USER, epics: options.epics, issues: options.issues, levels: options.levels },
-    out,
-  );
-  out(`  seeded in ${seconds(seeding)}`);
+  const seed = { group: GROUP, member: USER, epics: options.epics, issues: options.issues, levels: options.levels };
+  const kept = options['data-dir'] ? keptData(options['data-dir'], seed) : null;
+  const server = await startServer('bench-web', { build: 'never' }, kept ? { MILEPOST_DATA_DIR: kept.dataDir } : {});
+  if (kept?.seeded) out(`  the group is seeded already in ${kept.dataDir} (${kept.marker})`);
+  else {
+    const seeding = performance.now();
+    await seedBenchGroup(kept ? { ...server, dataDir: kept.dataDir } : server, seed, out);
+    out(`  seeded in ${seconds(seeding)}`);
+    if (kept) fs.writeFileSync(kept.marker, `${JSON.stringify(seed)}\n`);
+  }
 
   const results = new Map<string, RunResult[]>(variants.names.map((name) => [name, []]));
   let browserVersion = '';
