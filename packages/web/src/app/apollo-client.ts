@@ -1,5 +1,4 @@
-import { ApolloClient, HttpLink, InMemoryCache, type TypePolicies } from '@apollo/client';
-import { discussionsTypePolicies } from '../features/discussions/discussions-cache.ts';
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { roadmapTypePolicies } from '../features/roadmap/roadmap-cache.ts';
 import { csrfFetch } from '../lib/csrf.ts';
 import { GRAPHQL_ENDPOINT, handOverFetch } from './first-requests.ts';
@@ -34,21 +33,9 @@ export function createCache(): InMemoryCache {
       // for their nodes, its child-items tree for their count. Replaced, one answer erased the other's
       // fields, and the page asked for its query again.
       EpicConnection: { merge: true },
-      // The roadmap's paged lists and client-only settings; a noteable's discussions, paged into
-      // one list per filter and sort (both add fields to Epic: their fields are merged).
-      ...mergeTypePolicies(roadmapTypePolicies, discussionsTypePolicies),
+      // The roadmap's paged lists and client-only settings. (A noteable's discussions are kept in the
+      // discussion section's own store, not here: decision 0067.)
+      ...roadmapTypePolicies,
     },
   });
-}
-
-/** Several features' type policies in one: the field policies of a type they share are combined. */
-export function mergeTypePolicies(...all: TypePolicies[]): TypePolicies {
-  const merged: TypePolicies = {};
-  for (const policies of all) {
-    for (const [type, policy] of Object.entries(policies)) {
-      const before = merged[type];
-      merged[type] = before ? { ...before, ...policy, fields: { ...before.fields, ...policy.fields } } : policy;
-    }
-  }
-  return merged;
 }

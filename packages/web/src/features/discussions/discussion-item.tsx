@@ -84,7 +84,6 @@ export const DiscussionItem = memo(function DiscussionItem({
               <NoteItem
                 noteable={noteable}
                 note={note}
-                discussion={discussion}
                 viewer={viewer}
                 actions={actions}
                 onReply={index === 0 && mayReply && !replying ? () => setReplying(true) : undefined}

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { DiscussionFieldsFragment } from '../../gql/graphql.ts';
 import { nextTask } from '../../lib/after-paint.ts';
 import { DiscussionItem } from './discussion-item.tsx';
+import { FIRST_PAGE_SIZE } from './discussion-store.ts';
 import styles from './discussions.module.css';
-import { FIRST_PAGE_SIZE } from './load-pages.ts';
 import type { NoteActions, Viewer } from './note-item.tsx';
 import type { Noteable } from './noteable.ts';
 

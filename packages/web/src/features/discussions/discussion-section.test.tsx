@@ -1,5 +1,5 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ALICE,
@@ -214,6 +214,23 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reply to comment' })).toBeNull();
+  });
+
+  it("says the discussion is locked as soon as the page locks it (the issue in Apollo's cache)", async () => {
+    const text = 'The discussion in this issue is locked. Only project members can comment.';
+    const { client } = renderDiscussionSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([buildNote()])])),
+    });
+    await screen.findByRole('textbox', { name: 'Comment' });
+    expect(screen.queryByText(text)).toBeNull();
+    // What 'Lock discussion' in the actions menu does: its answer changes the issue in the cache.
+    act(() => {
+      client.cache.modify({
+        id: client.cache.identify({ __typename: 'Issue', id: 'gid://gitlab/Issue/7' }),
+        fields: { discussionLocked: () => true },
+      });
+    });
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('asks signed-out visitors to sign in', async () => {

@@ -34,7 +34,7 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
   const noteable = useMemo(() => ({ type, fullPath, iid }), [type, fullPath, iid]);
   const preferences = useNotesPreferences(noteable.type);
   const state = useDiscussions(noteable, preferences.filter, preferences.sort, !preferences.ready);
-  const actions = useNoteActions(state.noteableId, state.noteableCacheId);
+  const actions = useNoteActions(noteable, state.noteableId);
   const { currentUser } = useCurrentUser();
   const viewerId = currentUser?.id;
   const viewerName = currentUser?.name;

@@ -4,7 +4,7 @@ import { buttonClassName } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useToast } from '../../components/ui/use-toast.ts';
-import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/graphql.ts';
+import type { NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
 import { displayUsername } from '../issuables/format-created.ts';
 import { ServerHtml } from '../issuables/server-html.tsx';
@@ -26,7 +26,6 @@ export type Viewer = { id: string; name: string; username: string } | null;
 type NoteItemProps = {
   noteable: Noteable;
   note: NoteFieldsFragment;
-  discussion: DiscussionFieldsFragment;
   viewer: Viewer;
   actions: NoteActions;
   /** Shows 'Reply to comment' (the first note of a discussion the viewer may answer). */
@@ -39,15 +38,7 @@ type NoteItemProps = {
  * A comment: the author's avatar and name linking to them, when, 'Internal note', the rendered
  * markdown, 'Edited … by …', its reactions, and what the viewer may do (react, reply, edit, delete).
  */
-export const NoteItem = memo(function NoteItem({
-  noteable,
-  note,
-  discussion,
-  viewer,
-  actions,
-  onReply,
-  onError,
-}: NoteItemProps) {
+export const NoteItem = memo(function NoteItem({ noteable, note, viewer, actions, onReply, onError }: NoteItemProps) {
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -71,7 +62,7 @@ export const NoteItem = memo(function NoteItem({
 
   const handleDelete = async () => {
     setDeleting(true);
-    const result = await actions.destroy(note, discussion);
+    const result = await actions.destroy(note);
     setDeleting(false);
     setConfirmingDelete(false);
     onError(result.errors);
@@ -193,7 +184,13 @@ export const NoteItem = memo(function NoteItem({
             onClose={() => setEditing(false)}
           />
         ) : permissions.adminNote && taskListLive ? (
-          <NoteTaskList note={note} editable className={styles.noteBody as string} update={actions.update} />
+          <NoteTaskList
+            note={note}
+            editable
+            className={styles.noteBody as string}
+            update={actions.update}
+            refresh={actions.refresh}
+          />
         ) : (
           <ServerHtml html={html} className={styles.noteBody as string} />
         )}

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient } from '../roadmap/test/render-roadmap.tsx';
+import { discussionStoreOf } from './load-pages.ts';
 import { prefetchDiscussions, rememberedNotesPreferences } from './prefetch-discussions.ts';
 import { ALICE, buildDiscussion, buildNote, issueAnswer, page, viewer } from './test/discussion-fixtures.ts';
 import { NOTEABLE } from './test/render-section.tsx';
@@ -36,6 +37,33 @@ describe('prefetchDiscussions', () => {
     expect(rememberedNotesPreferences('Issue')).toEqual({ filter: 'ONLY_COMMENTS', sort: 'DESC' });
     expect(rememberedNotesPreferences('Epic')).toEqual({ filter: 'ALL_NOTES', sort: 'ASC' });
     expect(await firstPagesAsked('ONLY_COMMENTS', 'DESC')).toEqual(['ONLY_COMMENTS/DESC']);
+  });
+
+  it("puts the first page and the further ones into the section's store, each asked for once", async () => {
+    const all = Array.from({ length: 30 }, () => buildDiscussion([buildNote()]));
+    const { client, calls } = createTestClient({
+      NotesPreferencesQuery: () => viewer(ALICE),
+      IssueDiscussionsQuery: (variables) => {
+        const start = variables.after ? Number(variables.after) : 0;
+        const end = start + Number(variables.first);
+        return issueAnswer(page(all.slice(start, end), end < all.length ? String(end) : null, all.length));
+      },
+    });
+    prefetchDiscussions(client, NOTEABLE);
+    const store = discussionStoreOf(client);
+    // The section mounting meanwhile asks for the same: it joins what is on its way.
+    await store.loadFirstPage(NOTEABLE, 'ALL_NOTES', 'ASC');
+    await expect.poll(() => store.state(NOTEABLE, 'ALL_NOTES', 'ASC').discussions.length).toBe(30);
+    await store.loadRest(NOTEABLE, 'ALL_NOTES', 'ASC');
+    expect(store.state(NOTEABLE, 'ALL_NOTES', 'ASC')).toMatchObject({ status: 'ready', next: null, count: 30 });
+    expect(calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => c.variables.after)).toEqual([
+      undefined,
+      '20',
+    ]);
+    // Nothing of the thread went into Apollo's cache; the issue's lock and permissions did.
+    const cached = JSON.stringify(client.cache.extract());
+    expect(cached).not.toContain('Discussion:');
+    expect(cached).toContain('"discussionLocked":false');
   });
 
   it('guesses the defaults when what the browser kept is not a filter and sort', () => {

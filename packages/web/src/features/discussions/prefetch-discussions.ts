@@ -7,7 +7,7 @@ import {
   type NotesPreferencesQueryQuery,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
-import { firstPageVariables, loadRemainingPages, nextCursor, pageOf } from './load-pages.ts';
+import { discussionStoreOf, firstPageVariables } from './load-pages.ts';
 import type { Noteable, NoteableType } from './noteable.ts';
 
 type Viewer = NotesPreferencesQueryQuery['currentUser'];
@@ -59,8 +59,12 @@ export function rememberNotesPreferences(type: NoteableType, preferences: Prefer
   }
 }
 
-/** The first page of a list (in flight or cached: the section's query joins it). */
-function firstPage(client: PrefetchClient, noteable: Noteable, { filter, sort }: Preferences) {
+/**
+ * The first page of a list: through the app's client into the discussion store (which asks once:
+ * the section finds it on its way or there); the early script's client only sends it.
+ */
+function firstPage(client: PrefetchClient, noteable: Noteable, { filter, sort }: Preferences): Promise<unknown> {
+  if (keepsCache(client)) return discussionStoreOf(client).loadFirstPage(noteable, filter, sort);
   const variables = firstPageVariables(noteable, filter, sort);
   return noteable.type === 'Issue'
     ? client.query({ query: IssueDiscussionsQueryDocument, variables })
@@ -69,10 +73,10 @@ function firstPage(client: PrefetchClient, noteable: Noteable, { filter, sort }:
 
 /**
  * Starts the requests the discussion section makes first — the viewer's filter and sort, the first
- * page of discussions with them, then the further pages (`loadRemainingPages`) — before the page
- * around it has loaded, so the section finds them in flight or in the cache. The first page does not
- * wait for the filter and sort: it is asked for at once with the ones this browser saw last (or
- * GitLab's defaults), and again only when the viewer's saved ones differ. Failures are ignored
+ * page of discussions with them, then the further pages (`DiscussionStore.loadRest`) — before the
+ * page around it has loaded, so the section finds them in flight or in its store. The first page
+ * does not wait for the filter and sort: it is asked for at once with the ones this browser saw last
+ * (or GitLab's defaults), and again only when the viewer's saved ones differ. Failures are ignored
  * here: the section asks again.
  */
 export function prefetchDiscussions(client: PrefetchClient, noteable: Noteable): void {
@@ -85,15 +89,10 @@ export function prefetchDiscussions(client: PrefetchClient, noteable: Noteable):
       const saved = savedNotesPreferences(data?.currentUser, noteable.type);
       if (data?.currentUser) rememberNotesPreferences(noteable.type, saved);
       const { filter, sort } = saved;
-      const first = await (filter === guess.filter && sort === guess.sort
-        ? guessed
-        : firstPage(client, noteable, saved));
-      const after = nextCursor(first);
-      const page = pageOf(first.data);
-      // The further pages are written into the cache: the app's client fetches them, not the early script's.
-      if (!after || !page || !keepsCache(client)) return;
-      const position = { after, loaded: page.nodes?.length ?? 0, count: page.count };
-      return await loadRemainingPages(client, noteable, filter, sort, position);
+      await (filter === guess.filter && sort === guess.sort ? guessed : firstPage(client, noteable, saved));
+      // The further pages go into the app's store: the app's client fetches them, not the early script's.
+      if (!keepsCache(client)) return;
+      return await discussionStoreOf(client).loadRest(noteable, filter, sort);
     })
     .catch(() => undefined);
 }

@@ -1,24 +1,23 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useApolloClient, useFragment } from '@apollo/client/react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   type DiscussionFieldsFragment,
-  EpicDiscussionsQueryDocument,
-  IssueDiscussionsQueryDocument,
+  EpicDiscussionNoteableFragmentDoc,
+  IssueDiscussionNoteableFragmentDoc,
   type NotesFilterType,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
-import { nodesOf } from '../../lib/paging.ts';
-import { abandonPages, firstPageVariables, listKey, loadRemainingPages } from './load-pages.ts';
+import { listKey, type ThreadState } from './discussion-store.ts';
+import { discussionStoreOf } from './load-pages.ts';
 import type { Noteable } from './noteable.ts';
 
 export type DiscussionsState = {
-  /** The noteable's global id (for createNote) and its cache id (for cache edits). */
+  /** The noteable's global id (for createNote). */
   noteableId: string | null;
-  noteableCacheId: string | null;
   discussionLocked: boolean;
   canCreateNote: boolean;
   canMarkInternal: boolean;
-  discussions: DiscussionFieldsFragment[];
+  discussions: readonly DiscussionFieldsFragment[];
   count: number;
   /** Nothing to show yet. */
   loading: boolean;
@@ -31,10 +30,23 @@ export type DiscussionsState = {
   missing: boolean;
 };
 
+/** What a list waiting for the viewer's filter and sort shows: loading. */
+const WAITING: ThreadState = {
+  status: 'loading',
+  noteable: null,
+  discussions: [],
+  count: 0,
+  next: null,
+  loadingMore: false,
+  moreFailed: false,
+};
+
 /**
- * A noteable's discussions with the filter and sort: the first page, then every further page one
- * after another in the background into the same cached list (GitLab's notes load the same way),
- * so a long thread is complete within a second while its beginning shows at once.
+ * A noteable's discussions with the filter and sort, from the section's own store (decision 0067):
+ * the first page, then every further page in the background into the same list (GitLab's notes load
+ * the same way), so a long thread is complete within a second while its beginning shows at once.
+ * The noteable's lock and the viewer's permissions are read from Apollo's cache, where the page's
+ * own edits (locking the discussion) change them.
  */
 export function useDiscussions(
   noteable: Noteable,
@@ -42,58 +54,56 @@ export function useDiscussions(
   sort: SortDirectionEnum,
   skip: boolean,
 ): DiscussionsState {
-  const variables = firstPageVariables(noteable, filter, sort);
-  const issue = useQuery(IssueDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Issue' });
-  const epic = useQuery(EpicDiscussionsQueryDocument, { variables, skip: skip || noteable.type !== 'Epic' });
-  const query = noteable.type === 'Issue' ? issue : epic;
-  const node = noteable.type === 'Issue' ? issue.data?.project?.issue : epic.data?.group?.epic;
-  const connection = node?.discussions;
-  const [moreError, setMoreError] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const client = useApolloClient();
+  const store = discussionStoreOf(client);
   const key = listKey(noteable, filter, sort);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort
+  const subscribe = useCallback(
+    (listener: () => void) => (skip ? () => undefined : store.subscribe(noteable, filter, sort, listener)),
+    [store, key, skip],
+  );
+  const read = () => (skip ? WAITING : store.state(noteable, filter, sort));
+  const state = useSyncExternalStore(subscribe, read, read);
+  const hasNext = state.next !== null;
 
-  const endCursor = connection?.pageInfo.endCursor ?? null;
-  const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
-  const morePages = hasNextPage && endCursor !== null;
-  const loaded = connection?.nodes?.length ?? 0;
-  const count = connection?.count ?? 0;
-  // The further pages: joins the run the prefetch started when the first page arrived, or starts
-  // one; a list the viewer left (another filter or sort, another page) stops after the pages on their way.
+  // The first page (a no-op when the prefetch's is on its way or came), then the further pages: joins
+  // the run the prefetch started, or starts one; a list the viewer left (another filter or sort,
+  // another page) stops after the pages on their way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort
+  useEffect(() => {
+    if (!skip) void store.loadFirstPage(noteable, filter, sort);
+  }, [store, key, skip]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names noteable, filter and sort; a run started goes on by itself
   useEffect(() => {
-    if (!morePages || !endCursor || moreError) return;
-    let current = true;
-    setLoadingMore(true);
-    loadRemainingPages(client, noteable, filter, sort, { after: endCursor, loaded, count })
-      .catch(() => {
-        if (current) setMoreError(true);
-      })
-      .finally(() => setLoadingMore(false));
-    return () => {
-      current = false;
-      abandonPages(client, key);
-    };
-  }, [client, key, moreError, morePages]);
+    if (skip || state.status !== 'ready' || !hasNext || state.moreFailed) return;
+    void store.loadRest(noteable, filter, sort);
+    return () => store.abandon(noteable, filter, sort);
+  }, [store, key, skip, state.status, hasNext, state.moreFailed]);
 
-  const discussions = useMemo(() => nodesOf(connection), [connection]);
-  const data = noteable.type === 'Issue' ? issue.data : epic.data;
-  const issueNode = noteable.type === 'Issue' ? issue.data?.project?.issue : null;
+  const fields = state.noteable;
+  const from = fields ? (client.cache.identify({ __typename: noteable.type, id: fields.id }) ?? null) : null;
+  const issue = useFragment({
+    fragment: IssueDiscussionNoteableFragmentDoc,
+    from: noteable.type === 'Issue' ? from : null,
+  });
+  const epic = useFragment({
+    fragment: EpicDiscussionNoteableFragmentDoc,
+    from: noteable.type === 'Epic' ? from : null,
+  });
+  const cached = noteable.type === 'Issue' ? (issue.complete ? issue.data : null) : epic.complete ? epic.data : null;
+  const permissions = cached?.userPermissions ?? fields;
+
   return {
-    noteableId: node?.id ?? null,
-    noteableCacheId: node ? `${noteable.type}:${node.id}` : null,
-    discussionLocked: issueNode?.discussionLocked ?? false,
-    canCreateNote: node?.userPermissions.createNote ?? false,
-    canMarkInternal: node?.userPermissions.markNoteAsInternal ?? false,
-    discussions,
-    count: connection?.count ?? 0,
-    loading: !data && !query.error,
-    loadingMore: loadingMore || (hasNextPage && !moreError),
-    error: Boolean(query.error) || moreError,
-    retry: () => {
-      if (moreError) setMoreError(false);
-      else void query.refetch();
-    },
-    missing: Boolean(data) && !node,
+    noteableId: fields?.id ?? null,
+    discussionLocked: issue.complete ? issue.data.discussionLocked : (fields?.discussionLocked ?? false),
+    canCreateNote: permissions?.createNote ?? false,
+    canMarkInternal: permissions?.markNoteAsInternal ?? false,
+    discussions: state.discussions,
+    count: state.count,
+    loading: state.status === 'loading',
+    loadingMore: state.loadingMore || (hasNext && !state.moreFailed),
+    error: state.status === 'failed' || state.moreFailed,
+    retry: () => void store.retry(noteable, filter, sort),
+    missing: state.status === 'ready' && !fields,
   };
 }

@@ -8,13 +8,13 @@ import {
   type DiscussionFieldsFragment,
   DiscussionToggleResolveMutationDocument,
   type NoteFieldsFragment,
-  NoteFieldsFragmentDoc,
   NoteQueryDocument,
   UpdateNoteMutationDocument,
 } from '../../gql/graphql.ts';
 import { type AwardUser, withToggledAward } from './award-emoji.tsx';
 import { AWARD_ERROR, toggleAward } from './award-toggle.ts';
-import { addDiscussion, removeNote } from './discussions-cache.ts';
+import { discussionStoreOf } from './load-pages.ts';
+import type { Noteable } from './noteable.ts';
 
 /** GitLab's messages for failed note requests. */
 export const NOTE_MESSAGES = {
@@ -28,20 +28,26 @@ export const NOTE_MESSAGES = {
 
 type Result = { errors: string[] };
 
-/** The section's writes; each answers the errors to show (none: done, and the cache shows it). */
-export function useNoteActions(noteableId: string | null, noteableCacheId: string | null) {
+/**
+ * The section's writes; each answers the errors to show (none: done, and the discussion store shows
+ * it). Their answers go into the store (decision 0067), not Apollo's cache (`no-cache`).
+ */
+export function useNoteActions(noteable: Noteable, noteableId: string | null) {
   const client = useApolloClient();
-  return useMemo(() => noteActions(client, noteableId, noteableCacheId), [client, noteableId, noteableCacheId]);
+  return useMemo(() => noteActions(client, noteable, noteableId), [client, noteable, noteableId]);
 }
 
-function noteActions(client: ApolloClient, noteableId: string | null, noteableCacheId: string | null) {
+function noteActions(client: ApolloClient, noteable: Noteable, noteableId: string | null) {
+  const store = discussionStoreOf(client);
+  const fetchPolicy = 'no-cache' as const;
+
   const create = async (input: {
     body: string;
     internal: boolean;
     thread: boolean;
     discussion?: DiscussionFieldsFragment;
   }): Promise<Result> => {
-    if (!noteableId || !noteableCacheId) return { errors: [NOTE_MESSAGES.create] };
+    if (!noteableId) return { errors: [NOTE_MESSAGES.create] };
     try {
       const base = { noteableId, body: input.body, internal: input.internal };
       let discussion: DiscussionFieldsFragment | null | undefined;
@@ -50,6 +56,7 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
         const { data } = await client.mutate({
           mutation: CreateDiscussionMutationDocument,
           variables: { input: base },
+          fetchPolicy,
         });
         discussion = data?.createDiscussion?.note?.discussion;
         errors = data?.createDiscussion?.errors ?? [];
@@ -58,20 +65,26 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
         const { data } = await client.mutate({
           mutation: CreateNoteMutationDocument,
           variables: { input: { ...base, ...(discussionId ? { discussionId } : {}) } },
+          fetchPolicy,
         });
         discussion = data?.createNote?.note?.discussion;
         errors = data?.createNote?.errors ?? [];
       }
       if (errors.length) return { errors };
       if (!discussion) return { errors: [NOTE_MESSAGES.create] };
-      if (!input.discussion) {
-        const ref = client.cache.identify(discussion);
-        if (ref) addDiscussion(client.cache, noteableCacheId, { __ref: ref });
-      }
+      // A reply comes back as its whole discussion.
+      if (input.discussion) store.putDiscussion(discussion);
+      else store.addDiscussion(noteable, discussion);
       return { errors: [] };
     } catch {
       return { errors: [NOTE_MESSAGES.create] };
     }
+  };
+
+  /** Re-reads a note as saved now (someone else edited it meanwhile); rejects when it could not. */
+  const refresh = async (note: NoteFieldsFragment): Promise<void> => {
+    const { data } = await client.query({ query: NoteQueryDocument, variables: { id: note.id }, fetchPolicy });
+    if (data?.note) store.putNote(data.note);
   };
 
   /** Saves a new text based on the version the user edited; a stale one saves nothing. */
@@ -84,36 +97,34 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
       const { data } = await client.mutate({
         mutation: UpdateNoteMutationDocument,
         variables: { input: { id: note.id, body, lockVersion } },
+        fetchPolicy,
       });
       const errors = data?.updateNote?.errors ?? [];
       if (errors.includes(NOTE_MESSAGES.stale)) {
         // Show their version behind the form; the user's text stays in it.
-        await client
-          .query({ query: NoteQueryDocument, variables: { id: note.id }, fetchPolicy: 'network-only' })
-          .catch(() => undefined);
+        await refresh(note).catch(() => undefined);
         return { errors: [NOTE_MESSAGES.stale], stale: true };
       }
       if (errors.length) return { errors };
-      return data?.updateNote?.note ? { errors: [] } : { errors: [NOTE_MESSAGES.update] };
+      const saved = data?.updateNote?.note;
+      if (!saved) return { errors: [NOTE_MESSAGES.update] };
+      store.putNote(saved);
+      return { errors: [] };
     } catch {
       return { errors: [NOTE_MESSAGES.update] };
     }
   };
 
-  const destroy = async (note: NoteFieldsFragment, discussion: DiscussionFieldsFragment): Promise<Result> => {
+  const destroy = async (note: NoteFieldsFragment): Promise<Result> => {
     try {
       const { data } = await client.mutate({
         mutation: DestroyNoteMutationDocument,
         variables: { input: { id: note.id } },
+        fetchPolicy,
       });
       const errors = data?.destroyNote?.errors ?? [];
       if (errors.length) return { errors };
-      const noteCacheId = client.cache.identify(note);
-      const discussionCacheId = client.cache.identify(discussion);
-      if (noteableCacheId && noteCacheId && discussionCacheId) {
-        const remaining = (discussion.notes.nodes ?? []).filter((n) => n && n.id !== note.id).length;
-        removeNote(client.cache, noteableCacheId, discussionCacheId, noteCacheId, remaining === 0);
-      }
+      store.removeNote(note.id);
       return { errors: [] };
     } catch {
       return { errors: [NOTE_MESSAGES.destroy] };
@@ -125,9 +136,12 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
       const { data } = await client.mutate({
         mutation: DiscussionToggleResolveMutationDocument,
         variables: { input: { id: discussion.id, resolve: !discussion.resolved } },
+        fetchPolicy,
       });
       const errors = data?.discussionToggleResolve?.errors ?? [];
-      return { errors: errors.length || data?.discussionToggleResolve?.discussion ? errors : [NOTE_MESSAGES.resolve] };
+      const resolved = data?.discussionToggleResolve?.discussion;
+      if (resolved && !errors.length) store.putDiscussion(resolved);
+      return { errors: errors.length || resolved ? errors : [NOTE_MESSAGES.resolve] };
     } catch {
       return { errors: [NOTE_MESSAGES.resolve] };
     }
@@ -136,12 +150,9 @@ function noteActions(client: ApolloClient, noteableId: string | null, noteableCa
   /** Adds or takes back the viewer's reaction; the note shows it once the server agreed. */
   const toggleNoteAward = async (note: NoteFieldsFragment, name: string, viewer: AwardUser): Promise<Result> => ({
     errors: await toggleAward(client, note.id, name, (on) =>
-      client.cache.updateFragment(
-        { id: client.cache.identify(note), fragment: NoteFieldsFragmentDoc, fragmentName: 'NoteFields' },
-        (current) => current && withToggledAward(current, name, viewer, on),
-      ),
+      store.updateNote(note.id, (current) => withToggledAward(current, name, viewer, on)),
     ),
   });
 
-  return { create, update, destroy, toggleResolve, toggleAward: toggleNoteAward };
+  return { create, update, refresh, destroy, toggleResolve, toggleAward: toggleNoteAward };
 }

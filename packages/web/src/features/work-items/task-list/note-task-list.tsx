@@ -1,5 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
-import { type NoteFieldsFragment, NoteQueryDocument } from '../../../gql/graphql.ts';
+import type { NoteFieldsFragment } from '../../../gql/graphql.ts';
 import { ServerHtml } from '../../issuables/server-html.tsx';
 import { DescriptionTaskList } from './description-task-list.tsx';
 
@@ -14,14 +13,15 @@ type NoteTaskListProps = {
     body: string,
     lockVersion: number,
   ) => Promise<{ errors: string[]; stale?: boolean }>;
+  /** Re-reads the comment as saved now (into the discussion's store). */
+  refresh: (note: NoteFieldsFragment) => Promise<unknown>;
 };
 
 /**
  * A comment's rendered text; with lists and edit rights, its task lists work as a description's:
  * checkboxes and list order saved through the note's own update (its lock version guards it).
  */
-export function NoteTaskList({ note, editable, className, update }: NoteTaskListProps) {
-  const client = useApolloClient();
+export function NoteTaskList({ note, editable, className, update, refresh }: NoteTaskListProps) {
   const html = note.bodyHtml ?? '';
   if (!editable || !html.includes('<li')) return <ServerHtml html={html} className={className} />;
   return (
@@ -39,8 +39,7 @@ export function NoteTaskList({ note, editable, className, update }: NoteTaskList
           if (result.errors.length) throw new Error(result.errors.join(' '));
           return { lockVersion: lockVersion + 1 };
         },
-        refresh: () =>
-          client.query({ query: NoteQueryDocument, variables: { id: note.id }, fetchPolicy: 'network-only' }),
+        refresh: () => refresh(note),
       }}
     />
   );
