@@ -56,7 +56,8 @@ export type ThreadState = {
   moreFailed: boolean;
 };
 
-const INITIAL: ThreadState = {
+/** A list before its first page. */
+export const INITIAL_THREAD: ThreadState = {
   status: 'loading',
   noteable: null,
   discussions: [],
@@ -122,7 +123,7 @@ export class DiscussionStore {
     const key = listKey(noteable, filter, sort);
     let list = this.lists.get(key);
     if (list) return list;
-    list = { noteable, filter, sort, state: INITIAL, listeners: new Set(), first: null, run: null };
+    list = { noteable, filter, sort, state: INITIAL_THREAD, listeners: new Set(), first: null, run: null };
     this.lists.set(key, list);
     this.forgetOld(list);
     return list;

@@ -15,43 +15,46 @@ export function firstPageVariables(noteable: Noteable, filter: NotesFilterType, 
   return { fullPath: noteable.fullPath, iid: noteable.iid, filter, sort, first: FIRST_PAGE_SIZE };
 }
 
+/** The noteable with its page of discussions (null: missing or hidden), through Apollo's link past its cache. */
+async function fetchNoteable(client: ApolloClient, noteable: Noteable, variables: PageVariables) {
+  if (noteable.type === 'Issue') {
+    const { data } = await client.query({ query: IssueDiscussionsQueryDocument, variables, fetchPolicy: 'no-cache' });
+    const node = data?.project?.issue;
+    return node ? { type: 'Issue' as const, node } : null;
+  }
+  const { data } = await client.query({ query: EpicDiscussionsQueryDocument, variables, fetchPolicy: 'no-cache' });
+  const node = data?.group?.epic;
+  return node ? { type: 'Epic' as const, node } : null;
+}
+
+type PageVariables = ReturnType<typeof firstPageVariables> & { after?: string };
+
 /**
  * One page through Apollo's link, past its cache (`no-cache`: nothing normalised, nothing read
  * back), so a first page the early script sent is answered by that request (`handOverFetch`) and
  * the same page asked twice at once is sent once. The noteable's own fields (lock, permissions)
- * go into the cache, where the page's edits (locking the discussion) keep them current.
+ * go into the cache with a first page, where the page's edits (locking the discussion) keep them
+ * current.
  */
 async function fetchPage(client: ApolloClient, request: PageRequest): Promise<FetchedPage> {
   const { noteable, filter, sort, first, after } = request;
   const variables = { ...firstPageVariables(noteable, filter, sort), first, ...(after ? { after } : {}) };
-  if (noteable.type === 'Issue') {
-    const { data } = await client.query({ query: IssueDiscussionsQueryDocument, variables, fetchPolicy: 'no-cache' });
-    const issue = data?.project?.issue;
-    if (!issue) return { noteable: null, page: null };
-    if (!after) {
-      const id = client.cache.identify({ __typename: 'Issue', id: issue.id });
-      client.cache.writeFragment({ id, fragment: IssueDiscussionNoteableFragmentDoc, data: issue });
-    }
-    const { userPermissions, discussionLocked } = issue;
-    return { noteable: { id: issue.id, discussionLocked, ...permissionsOf(userPermissions) }, page: issue.discussions };
+  const found = await fetchNoteable(client, noteable, variables);
+  if (!found) return { noteable: null, page: null };
+  const id = client.cache.identify({ __typename: found.type, id: found.node.id });
+  if (found.type === 'Issue' && !after) {
+    client.cache.writeFragment({ id, fragment: IssueDiscussionNoteableFragmentDoc, data: found.node });
   }
-  const { data } = await client.query({ query: EpicDiscussionsQueryDocument, variables, fetchPolicy: 'no-cache' });
-  const epic = data?.group?.epic;
-  if (!epic) return { noteable: null, page: null };
-  if (!after) {
-    const id = client.cache.identify({ __typename: 'Epic', id: epic.id });
-    client.cache.writeFragment({ id, fragment: EpicDiscussionNoteableFragmentDoc, data: epic });
+  if (found.type === 'Epic' && !after) {
+    client.cache.writeFragment({ id, fragment: EpicDiscussionNoteableFragmentDoc, data: found.node });
   }
+  const { createNote, markNoteAsInternal } = found.node.userPermissions;
+  const discussionLocked = found.type === 'Issue' && found.node.discussionLocked;
   return {
-    noteable: { id: epic.id, discussionLocked: false, ...permissionsOf(epic.userPermissions) },
-    page: epic.discussions,
+    noteable: { id: found.node.id, discussionLocked, createNote, markNoteAsInternal },
+    page: found.node.discussions,
   };
 }
-
-const permissionsOf = ({ createNote, markNoteAsInternal }: { createNote: boolean; markNoteAsInternal: boolean }) => ({
-  createNote,
-  markNoteAsInternal,
-});
 
 const stores = new WeakMap<ApolloClient, DiscussionStore>();
 

@@ -7,7 +7,7 @@ import {
   type NotesFilterType,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
-import { listKey, type ThreadState } from './discussion-store.ts';
+import { INITIAL_THREAD, listKey } from './discussion-store.ts';
 import { discussionStoreOf } from './load-pages.ts';
 import type { Noteable } from './noteable.ts';
 
@@ -28,17 +28,6 @@ export type DiscussionsState = {
   retry: () => void;
   /** The noteable does not exist or is hidden. */
   missing: boolean;
-};
-
-/** What a list waiting for the viewer's filter and sort shows: loading. */
-const WAITING: ThreadState = {
-  status: 'loading',
-  noteable: null,
-  discussions: [],
-  count: 0,
-  next: null,
-  loadingMore: false,
-  moreFailed: false,
 };
 
 /**
@@ -62,7 +51,8 @@ export function useDiscussions(
     (listener: () => void) => (skip ? () => undefined : store.subscribe(noteable, filter, sort, listener)),
     [store, key, skip],
   );
-  const read = () => (skip ? WAITING : store.state(noteable, filter, sort));
+  // A list waiting for the viewer's filter and sort shows as loading.
+  const read = () => (skip ? INITIAL_THREAD : store.state(noteable, filter, sort));
   const state = useSyncExternalStore(subscribe, read, read);
   const hasNext = state.next !== null;
 
