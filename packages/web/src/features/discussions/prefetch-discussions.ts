@@ -1,13 +1,11 @@
-import { keepsCache, type PrefetchClient } from '../../app/prefetch-client.ts';
+import type { PrefetchClient } from '../../app/prefetch-client.ts';
 import {
-  EpicDiscussionsQueryDocument,
-  IssueDiscussionsQueryDocument,
   type NotesFilterType,
   NotesPreferencesQueryDocument,
   type NotesPreferencesQueryQuery,
   type SortDirectionEnum,
 } from '../../gql/graphql.ts';
-import { discussionStoreOf, firstPageVariables } from './load-pages.ts';
+import { discussionStoreOf } from './load-pages.ts';
 import type { Noteable, NoteableType } from './noteable.ts';
 
 type Viewer = NotesPreferencesQueryQuery['currentUser'];
@@ -60,39 +58,27 @@ export function rememberNotesPreferences(type: NoteableType, preferences: Prefer
 }
 
 /**
- * The first page of a list: through the app's client into the discussion store (which asks once:
- * the section finds it on its way or there); the early script's client only sends it.
- */
-function firstPage(client: PrefetchClient, noteable: Noteable, { filter, sort }: Preferences): Promise<unknown> {
-  if (keepsCache(client)) return discussionStoreOf(client).loadFirstPage(noteable, filter, sort);
-  const variables = firstPageVariables(noteable, filter, sort);
-  return noteable.type === 'Issue'
-    ? client.query({ query: IssueDiscussionsQueryDocument, variables })
-    : client.query({ query: EpicDiscussionsQueryDocument, variables });
-}
-
-/**
  * Starts the requests the discussion section makes first — the viewer's filter and sort, the first
  * page of discussions with them, then the further pages (`DiscussionStore.loadRest`) — before the
  * page around it has loaded, so the section finds them in flight or in its store. The first page
  * does not wait for the filter and sort: it is asked for at once with the ones this browser saw last
- * (or GitLab's defaults), and again only when the viewer's saved ones differ. Failures are ignored
- * here: the section asks again.
+ * (or GitLab's defaults), and again only when the viewer's saved ones differ. The early script's
+ * client sends the same chain of pages as the app's store will ask for (it goes on as each page
+ * arrives, while the app's code still loads), and the app's store is answered by those requests.
+ * Failures are ignored here: the section asks again.
  */
 export function prefetchDiscussions(client: PrefetchClient, noteable: Noteable): void {
+  const store = discussionStoreOf(client);
   const guess = rememberedNotesPreferences(noteable.type);
-  const guessed = firstPage(client, noteable, guess);
-  guessed.catch(() => undefined);
+  const guessed = store.loadFirstPage(noteable, guess.filter, guess.sort);
   client
     .query({ query: NotesPreferencesQueryDocument })
     .then(async ({ data }): Promise<unknown> => {
       const saved = savedNotesPreferences(data?.currentUser, noteable.type);
       if (data?.currentUser) rememberNotesPreferences(noteable.type, saved);
       const { filter, sort } = saved;
-      await (filter === guess.filter && sort === guess.sort ? guessed : firstPage(client, noteable, saved));
-      // The further pages go into the app's store: the app's client fetches them, not the early script's.
-      if (!keepsCache(client)) return;
-      return await discussionStoreOf(client).loadRest(noteable, filter, sort);
+      await (filter === guess.filter && sort === guess.sort ? guessed : store.loadFirstPage(noteable, filter, sort));
+      return await store.loadRest(noteable, filter, sort);
     })
     .catch(() => undefined);
 }
