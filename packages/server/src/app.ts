@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import qs from 'qs';
 import type { Config } from './config.ts';
-import { type Database, isPoolWaitTimeout } from './db/client.ts';
+import { type Database, isPoolWaitTimeout, openConnections } from './db/client.ts';
 import { AppError, ServiceUnavailableError, userFacingDatabaseError } from './errors.ts';
 import { createContext } from './graphql/context.ts';
 import { isMutationText, MAX_QUERY_LENGTH, queryTextLength } from './graphql/limits.ts';
@@ -234,4 +234,61 @@ export async function buildApp(opts: {
   app.setNotFoundHandler(fallback);
 
   return { app, services };
+}
+
+/** What the warm-up asks as a signed-out visitor: a public group's and project's first lists. */
+export const WARM_UP_DOCUMENTS = {
+  find: '{ groups(first: 1) { nodes { fullPath } } projects(first: 1) { nodes { fullPath } } }',
+  lists: `query WarmUp($group: ID!, $project: ID!) {
+    currentUser { id }
+    group(fullPath: $group) {
+      id name fullPath
+      epics(first: 5) { nodes { id iid title state startDate dueDate webUrl author { id username } } }
+    }
+    project(fullPath: $project) {
+      id name fullPath
+      issues(first: 5) { nodes { id iid title state webUrl author { id username } assignees { nodes { id } } } }
+    }
+  }`,
+};
+
+/**
+ * Readies a just-started server for its first visitors (decision 0066), after it listens: opens the
+ * pool's connections, so the first page's requests do not each start a PostgreSQL process, and
+ * sends a few requests through the app as a signed-out visitor (a public group's epics and a public
+ * project's issues through GraphQL, a REST list), so the code every request runs — routing, GraphQL's
+ * parsing, validation and execution, the SQL builder, serialising — is compiled before a person's
+ * first load pays for it. It changes nothing; answers its time (ms), the connections it opened and
+ * what failed (a failure only leaves that work to the first requests).
+ */
+export async function warmUp(
+  app: FastifyInstance,
+  database: Database,
+  connections: number,
+): Promise<{ ms: number; opened: number; failed: string[] }> {
+  const started = performance.now();
+  const failed: string[] = [];
+  const opened = await openConnections(database, connections);
+  const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query, variables } });
+    const body = response.json<{
+      data?: Record<string, { nodes?: { fullPath: string }[] } | null>;
+      errors?: unknown[];
+    }>();
+    if (response.statusCode !== 200 || body.errors)
+      failed.push(`GraphQL ${response.statusCode}: ${JSON.stringify(body.errors)}`);
+    return body;
+  };
+  try {
+    const found = await graphql(WARM_UP_DOCUMENTS.find);
+    await graphql(WARM_UP_DOCUMENTS.lists, {
+      group: found.data?.groups?.nodes?.[0]?.fullPath ?? '',
+      project: found.data?.projects?.nodes?.[0]?.fullPath ?? '',
+    });
+    const rest = await app.inject({ method: 'GET', url: '/api/v4/projects?per_page=5' });
+    if (rest.statusCode !== 200) failed.push(`REST ${rest.statusCode}`);
+  } catch (error) {
+    failed.push(error instanceof Error ? error.message : String(error));
+  }
+  return { ms: performance.now() - started, opened, failed };
 }

@@ -124,12 +124,18 @@ async function main() {
     settingUp?.catch(() => {}); // awaited below
     // The app's code loads now, not while the pool connects and migrates: loading keeps this thread
     // busy, and a busy machine could then make a connection attempt time out.
+    let warmUp = async () => ({ ms: 0, opened: 0 });
     const building = timer.time(
       'app',
-      loadAppCode().then(async ({ buildApp }) => {
-        const built = await buildApp({ config, database: database as Database, logger: { level: config.logLevel } });
+      loadAppCode().then(async (code) => {
+        const built = await code.buildApp({
+          config,
+          database: database as Database,
+          logger: { level: config.logLevel },
+        });
         app = built.app;
         await built.app.ready();
+        warmUp = () => code.warmUp(built.app, database as Database, config.dbPoolSize);
         return built.app;
       }),
     );
@@ -146,6 +152,15 @@ async function main() {
     running = true;
     // PORT=0 listens on any free port: the line names the one it got.
     log(`Milepost is ready on ${config.port === 0 ? address : config.externalUrl} in ${timer.summary()}`);
+    // Ready first, then warm (decision 0066): the first requests find open connections and compiled
+    // code; one that comes meanwhile is served as always.
+    void warmUp().then(
+      ({ ms, opened }) =>
+        log(
+          `Warmed up in ${(ms / 1000).toFixed(1)} s (${opened} database connections opened, the common requests run once).`,
+        ),
+      () => {},
+    );
   } catch (error) {
     if (error instanceof StopRequested) {
       if (firstStart)

@@ -282,20 +282,19 @@ export function loadAverage(): string {
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ
 
 /**
- * CPU time (ms, user + system) used so far by the server's process group: Node and its embedded
- * PostgreSQL (postmaster and backends), or only one of them (`which`). On a busy machine a request
- * waits longer but costs the same CPU, so the difference over a page load is comparable between
- * loaded runs. NaN off Linux.
+ * CPU time (ms, user + system) used so far by the server: its Node process and what it started (the
+ * embedded PostgreSQL's postmaster and backends, which run in a process group of their own), or only
+ * one of them (`which`). On a busy machine a request waits longer but costs the same CPU, so the
+ * difference over a page load is comparable between loaded runs. NaN off Linux.
  */
 export function serverCpuMs(server: BenchServer, which: 'all' | 'node' | 'postgres' = 'all'): number {
-  let ticks = 0;
-  let seen = false;
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc');
   } catch {
     return Number.NaN;
   }
+  const processes = new Map<number, { parent: number; group: number; ticks: number }>();
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -306,11 +305,28 @@ export function serverCpuMs(server: BenchServer, which: 'all' | 'node' | 'postgr
     }
     // After "pid (comm) ": state ppid pgrp … utime (14th field) stime (15th).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) !== server.pid) continue;
-    const isNode = Number(entry) === server.pid;
-    if ((which === 'node' && !isNode) || (which === 'postgres' && isNode)) continue;
+    processes.set(Number(entry), {
+      parent: Number(fields[1]),
+      group: Number(fields[2]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
+  }
+  const ofServer = (pid: number) => {
+    for (let at = pid, depth = 0; depth < 8; depth++) {
+      const process = processes.get(at);
+      if (!process) return false;
+      if (at === server.pid || process.group === server.pid) return true;
+      at = process.parent;
+    }
+    return false;
+  };
+  let ticks = 0;
+  let seen = false;
+  for (const [pid, process] of processes) {
+    const isNode = pid === server.pid;
+    if ((which === 'node' && !isNode) || (which === 'postgres' && isNode) || !ofServer(pid)) continue;
     seen = true;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += process.ticks;
   }
   return seen ? (ticks * 1000) / TICKS_PER_SECOND : Number.NaN;
 }

@@ -45,6 +45,10 @@ export function connect(
     connectionString: url,
     max,
     connectionTimeoutMillis: waitTimeoutMs,
+    // An idle connection is kept for minutes, not pg's 10 s: a new one costs a PostgreSQL process
+    // (fork, authentication, empty catalog caches), and a first load after a pause opened several
+    // at once (decision 0066). Five minutes, as Rails' pools (GitLab's) keep theirs.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     ...(options ? { options } : {}),
     statement_timeout: timeouts.statementTimeoutMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
@@ -56,6 +60,28 @@ export function connect(
   timeStatements(pool);
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
+}
+
+/** How long an idle connection of a pool stays open. */
+export const IDLE_CONNECTION_MS = 5 * 60_000;
+
+/**
+ * Opens up to `count` connections of the pool at once (each answers `SELECT 1`) and leaves them
+ * idle in it, so the first requests find them open. Answers how many it opened; a failure opens
+ * fewer (the requests open them as always).
+ */
+export async function openConnections(database: Database, count: number): Promise<number> {
+  const opened = await Promise.allSettled(
+    Array.from({ length: count }, async () => {
+      const client = await database.pool.connect();
+      try {
+        await client.query('SELECT 1');
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return opened.filter((result) => result.status === 'fulfilled').length;
 }
 
 /** pg-pool's two timeouts of `connectionTimeoutMillis` (waiting for a free client; opening a new one). */
