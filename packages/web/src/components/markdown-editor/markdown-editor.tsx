@@ -6,6 +6,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -165,17 +166,27 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const rich = mode === 'contentEditor';
   const listId = useId();
 
-  /** Tells the form the text now (when it differs from what the form has). */
-  const send = useCallback(() => {
+  /**
+   * Tells the form the text now (when it differs from what the form has). After a pause in typing
+   * (`urgent` false) as a transition: React renders the form then in slices that give way to the
+   * next key, and what reads the text (a save, Preview) flushes it urgently first — also when the
+   * form has not rendered a text it was told in a transition yet.
+   */
+  const send = useCallback((urgent = true) => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
-    if (committed.current === textRef.current) return;
-    committed.current = textRef.current;
-    unechoed.current.push(textRef.current);
-    // A form that never renders the text back (it keeps it elsewhere) keeps only the last few.
-    if (unechoed.current.length > MAX_UNECHOED) unechoed.current.shift();
-    latest.current.onChange(textRef.current);
+    const text = textRef.current;
+    if (committed.current === text && !(urgent && unechoed.current.length > 0)) return;
+    if (committed.current !== text) {
+      committed.current = text;
+      unechoed.current.push(text);
+      // A form that never renders the text back (it keeps it elsewhere) keeps only the last few.
+      if (unechoed.current.length > MAX_UNECHOED) unechoed.current.shift();
+    }
+    if (urgent) latest.current.onChange(text);
+    else startTransition(() => latest.current.onChange(text));
   }, []);
+  const sendAfterPause = useCallback(() => send(false), [send]);
 
   /** The text changed in the editor: the form hears of it after the pause (see COMMIT_DELAY_MS). */
   const commit = useCallback(
@@ -184,13 +195,23 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       textRef.current = text;
       window.clearTimeout(timer.current);
       if (now || emptinessChanged) send();
-      else timer.current = window.setTimeout(send, COMMIT_DELAY_MS);
+      else timer.current = window.setTimeout(sendAfterPause, COMMIT_DELAY_MS);
+    },
+    [send, sendAfterPause],
+  );
+
+  /**
+   * The rich text's markdown, written after its own pause (rich/rich-text-editor.tsx), at once when
+   * it becomes empty or not, and before anything that reads it (`flush`, which then sends urgently).
+   */
+  const commitNow = useCallback(
+    (text: string) => {
+      const emptinessChanged = (committed.current.trim() === '') !== (text.trim() === '');
+      textRef.current = text;
+      send(emptinessChanged);
     },
     [send],
   );
-
-  /** The rich text's markdown, written after its own pause (rich/rich-text-editor.tsx). */
-  const commitNow = useCallback((text: string) => commit(text, true), [commit]);
 
   /** Everything typed so far reaches the form (the rich text is written as markdown first). */
   const flush = useCallback(() => {

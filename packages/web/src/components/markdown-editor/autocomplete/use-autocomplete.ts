@@ -106,5 +106,14 @@ export function useAutocomplete(apply: (match: AutocompleteMatch, item: Suggesti
     hideTimer.current = window.setTimeout(() => show(null), DISPLAY_TIMEOUT_MS);
   };
 
-  return { match, items, setItems, active, open, update, keyDown, blur, select };
+  /** The list's suggestions: the same ones again (a key that keeps them) render nothing. */
+  const takeItems = useCallback(
+    (next: Suggestion[]) =>
+      setItems((previous) =>
+        previous.length === next.length && previous.every((item, i) => item.id === next[i]?.id) ? previous : next,
+      ),
+    [],
+  );
+
+  return { match, items, setItems: takeItems, active, open, update, keyDown, blur, select };
 }
