@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies.ts';
+import { createTestClient, renderWithClient } from '../../roadmap/test/render-roadmap.tsx';
+import { ChildItemsPanel } from './child-items-panel.tsx';
 import { EMPTY_TEXT, LEARN_MORE_PATH } from './child-items-parts.tsx';
 import { buildChildEpic, buildChildIssue, childItemsAnswer } from './test/child-items-fixtures.ts';
 import { renderChildItemsPanel } from './test/render-child-items.tsx';
+import { prefetchEpicTreeFirstPage } from './tree-first-page.ts';
 import { SHOW_LABELS_KEY } from './use-show-labels.ts';
 
 function jsonResponse(status: number, body: unknown) {
@@ -203,5 +206,20 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Move Beta up' }));
     const titles = () => screen.getAllByRole('row').map((r) => within(r).getAllByRole('link')[0]?.textContent);
     await waitFor(() => expect(titles()).toEqual(['Beta', 'Alpha']));
+  });
+
+  it('draws the rows in its first render when the prefetched first page has already arrived, asking once', async () => {
+    const { client, calls } = createTestClient({
+      EpicChildItemsQuery: () =>
+        childItemsAnswer('1', { nodes: [buildChildEpic({ title: 'Service mesh rollout' })] }, { nodes: [] }),
+    });
+    await prefetchEpicTreeFirstPage(client, 'acme', '1');
+    renderWithClient(<ChildItemsPanel groupFullPath="acme" iid="1" />, '/groups/acme/-/epics/1', client);
+    // No skeleton first: the row is there as soon as the panel is.
+    expect(screen.queryByRole('status', { name: 'Loading child items' })).toBeNull();
+    const tree = screen.getByRole('treegrid', { name: 'Child issues and epics' });
+    expect(within(tree).getByRole('link', { name: 'Service mesh rollout' })).toBeTruthy();
+    expect(screen.getByText('1 child epic')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.operationName === 'EpicChildItemsQuery')).toHaveLength(1));
   });
 });

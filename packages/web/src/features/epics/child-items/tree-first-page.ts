@@ -8,7 +8,9 @@ export const CHILD_ITEMS_PAGE_SIZE = 100;
 /** A prefetched first page older than this is not used: the tree asks again (it keeps no cache). */
 const FRESH_MS = 10_000;
 
-type Prefetched = { at: number; request: ReturnType<typeof requestFirstPage> };
+type FirstPageRequest = ReturnType<typeof requestFirstPage>;
+/** A prefetched first page: its request, and its answer once it has come (`data`). */
+type Prefetched = { at: number; request: FirstPageRequest; answer?: Awaited<FirstPageRequest> };
 
 const prefetched = new Map<string, Prefetched>();
 const keyOf = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
@@ -37,11 +39,27 @@ function requestFirstPage(client: PrefetchClient, fullPath: string, iid: string)
  */
 export function prefetchEpicTreeFirstPage(client: PrefetchClient, fullPath: string, iid: string): Promise<void> {
   const request = requestFirstPage(client, fullPath, iid);
-  prefetched.set(keyOf(fullPath, iid), { at: Date.now(), request });
+  const entry: Prefetched = { at: Date.now(), request };
+  prefetched.set(keyOf(fullPath, iid), entry);
   return request.then(
-    () => undefined,
+    (answer) => {
+      entry.answer = answer;
+    },
     () => undefined,
   );
+}
+
+/**
+ * The prefetched first page's answer when it has already come (taken once), else undefined: a tree
+ * mounted after its answer arrived (the app's start is slower than the server) draws its rows in
+ * its first render, with the page around it, not in a render and a frame of their own after it.
+ */
+export function takeArrivedEpicTreeFirstPage(fullPath: string, iid: string): Awaited<FirstPageRequest> | undefined {
+  const key = keyOf(fullPath, iid);
+  const found = prefetched.get(key);
+  if (!found?.answer || Date.now() - found.at >= FRESH_MS) return undefined;
+  prefetched.delete(key);
+  return found.answer;
 }
 
 /** The tree's first page: the prefetched request when one is fresh (taken once), else a new one. */

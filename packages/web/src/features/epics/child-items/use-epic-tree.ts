@@ -9,7 +9,12 @@ import {
   type EpicTreeReorderMutationMutationVariables,
 } from '../../../gql/graphql.ts';
 import { applyDrop, checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
-import { CHILD_ITEMS_PAGE_SIZE, TREE_FETCH_POLICY, takeEpicTreeFirstPage } from './tree-first-page.ts';
+import {
+  CHILD_ITEMS_PAGE_SIZE,
+  TREE_FETCH_POLICY,
+  takeArrivedEpicTreeFirstPage,
+  takeEpicTreeFirstPage,
+} from './tree-first-page.ts';
 import { type Branch, type ChildEpic, type MoveDirection, moveItem, moveTarget, type TreeChild } from './tree-model.ts';
 
 export type TreeParent = EpicTreePageFragment;
@@ -73,6 +78,21 @@ function toBranch(epic: TreeParent, previous?: Branch): Branch {
   };
 }
 
+const treeKey = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
+
+/**
+ * The tree's state from its first page's answer when that has already arrived (prefetched with the
+ * page, `takeArrivedEpicTreeFirstPage`); undefined when it has not: the tree asks (or waits) for it.
+ */
+function arrivedFirstPage(fullPath: string, iid: string) {
+  const answer = takeArrivedEpicTreeFirstPage(fullPath, iid);
+  if (!answer) return undefined;
+  const epic = answer.data?.group?.epic;
+  // A missing or hidden epic: the page shows its 404.
+  if (!epic) return { parent: null, branches: { [ROOT]: { loading: false, error: true } } };
+  return { parent: epic, branches: { [ROOT]: { branch: toBranch(epic), loading: false, error: false } } };
+}
+
 /**
  * The child-items tree of one epic: its first page of children, children of expanded epics
  * (fetched on first expansion, reused later), 'Show more' pages, reload after a change, and the
@@ -81,8 +101,12 @@ function toBranch(epic: TreeParent, previous?: Branch): Branch {
 export function useEpicTree(groupFullPath: string, iid: string) {
   const client = useApolloClient();
   const { pushAlert } = useAlerts();
-  const [parent, setParent] = useState<TreeParent | null>(null);
-  const [branches, setBranches] = useState<Record<string, BranchState>>({});
+  // The first page when its prefetched answer is already here: drawn in the tree's first render.
+  const [arrived] = useState(() => arrivedFirstPage(groupFullPath, iid));
+  const [parent, setParent] = useState<TreeParent | null>(arrived?.parent ?? null);
+  const [branches, setBranches] = useState<Record<string, BranchState>>(arrived?.branches ?? {});
+  /** Which epic's tree the state holds (its first page asked for or drawn from an arrived answer). */
+  const loadedFor = useRef<string | null>(arrived ? treeKey(groupFullPath, iid) : null);
   const [expandedKeys, setExpandedKeys] = useState<ReadonlySet<string>>(new Set());
   /** Why the last reorder or move failed: shown beside the tree, where the change was made. */
   const [changeError, setChangeError] = useState<string | null>(null);
@@ -139,6 +163,8 @@ export function useEpicTree(groupFullPath: string, iid: string) {
   );
 
   useEffect(() => {
+    if (loadedFor.current === treeKey(groupFullPath, iid)) return;
+    loadedFor.current = treeKey(groupFullPath, iid);
     places.current.set(ROOT, { fullPath: groupFullPath, iid });
     setBranches({});
     setExpandedKeys(new Set());
