@@ -10,6 +10,9 @@ import { renderChildItemsPanel } from './test/render-child-items.tsx';
 import { prefetchEpicTreeFirstPage } from './tree-first-page.ts';
 import { SHOW_LABELS_KEY } from './use-show-labels.ts';
 
+/** The tree's operation, as a computed key (handlers are functions, not components). */
+const CHILD_ITEMS_QUERY = 'EpicChildItemsQuery';
+
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -210,7 +213,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
 
   it('draws the rows in its first render when the prefetched first page has already arrived, asking once', async () => {
     const { client, calls } = createTestClient({
-      EpicChildItemsQuery: () =>
+      [CHILD_ITEMS_QUERY]: () =>
         childItemsAnswer('1', { nodes: [buildChildEpic({ title: 'Service mesh rollout' })] }, { nodes: [] }),
     });
     await prefetchEpicTreeFirstPage(client, 'acme', '1');
@@ -220,6 +223,6 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
     const tree = screen.getByRole('treegrid', { name: 'Child issues and epics' });
     expect(within(tree).getByRole('link', { name: 'Service mesh rollout' })).toBeTruthy();
     expect(screen.getByText('1 child epic')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.operationName === 'EpicChildItemsQuery')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.operationName === CHILD_ITEMS_QUERY)).toHaveLength(1));
   });
 });
