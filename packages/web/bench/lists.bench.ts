@@ -13,7 +13,8 @@
  *
  * Prints each run and the medians beside issue 13's targets (group issue list first rows ≤ 500 ms,
  * filter change → new rows ≤ 300 ms), with the server's CPU time (Node + PostgreSQL) for the first
- * rows and for the filter, which the machine's load does not inflate; asserts nothing. Options:
+ * rows and for the filter, and the page main thread's CPU time until the first rows (with its script and
+ * style + layout time), which the machine's load does not inflate; asserts nothing. Options:
  * `--runs N` (default 3), `--warmup N` (default 1), `--epics N` (at least 20), `--issues N`, `--only TEXT`
  * (only the lists whose name contains it, e.g. 'group issues'; without a list on the benchmark group,
  * e.g. '(demo)', nothing is seeded), `--compare DIR` (another web build's `dist`:
@@ -24,6 +25,7 @@
 import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-server.ts';
 import type { Browser } from '@playwright/test';
 import {
+  countRendererTime,
   loadAverage,
   median,
   onlyMatching,
@@ -110,12 +112,17 @@ type RunResult = {
   /** the server's CPU time (Node + PostgreSQL) for the first rows and for the filter change */
   firstRowsCpuMs: number;
   filterCpuMs: number;
+  /** the page's main thread until the first rows: its CPU time, and of its tasks' time script and style + layout */
+  mainThreadMs: number;
+  scriptMs: number;
+  styleLayoutMs: number;
 };
 
 async function measure(browser: Browser, server: BenchServer, list: List): Promise<RunResult> {
   const { context, page } = await openSignedIn(browser, server, { login: USER });
   try {
     await page.addInitScript(installProbe);
+    const renderer = await countRendererTime(page);
     const cpuAtStart = serverCpuMs(server);
     await page.goto(list.path, { waitUntil: 'commit' });
     const firstRowsMs = await page.evaluate(
@@ -123,6 +130,7 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
       list.rows,
     );
     const firstRowsCpuMs = serverCpuMs(server) - cpuAtStart;
+    const thread = await renderer.read();
     const rows = await page.locator(list.rows).count();
     const url = `${list.path}?label_name[]=${list.label}`;
     const hasNext = (await page.locator('a[rel="next"]').count()) > 0;
@@ -135,7 +143,17 @@ async function measure(browser: Browser, server: BenchServer, list: List): Promi
     const cpuBeforeFilter = serverCpuMs(server);
     const filterMs = await bounded(page.evaluate(timeChange, { selector: list.rows, next: false, url }));
     const filterCpuMs = serverCpuMs(server) - cpuBeforeFilter;
-    return { firstRowsMs, nextPageMs, filterMs, rows, firstRowsCpuMs, filterCpuMs };
+    return {
+      firstRowsMs,
+      nextPageMs,
+      filterMs,
+      rows,
+      firstRowsCpuMs,
+      filterCpuMs,
+      mainThreadMs: thread.threadMs,
+      scriptMs: thread.scriptMs,
+      styleLayoutMs: thread.styleMs + thread.layoutMs,
+    };
   } finally {
     await context.close();
   }
@@ -169,7 +187,7 @@ async function main() {
       const r = await measure(browser, server, list);
       results.get(build)?.push(r);
       out(
-        `${list.name} ${list.path}${perBuild > 1 ? `, ${build}` : ''} run ${Math.floor(i / perBuild) + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows; server CPU ${ms(r.firstRowsCpuMs)} for the first rows, ${ms(r.filterCpuMs)} for the filter; load average ${loadAverage()})`,
+        `${list.name} ${list.path}${perBuild > 1 ? `, ${build}` : ''} run ${Math.floor(i / perBuild) + 1}: first rows ${ms(r.firstRowsMs)}, next page ${ms(r.nextPageMs)}, filter ${ms(r.filterMs)} (${r.rows} rows; page main thread until the first rows: CPU ${ms(r.mainThreadMs)}, script ${ms(r.scriptMs)}, style + layout ${ms(r.styleLayoutMs)}; server CPU ${ms(r.firstRowsCpuMs)} for the first rows, ${ms(r.filterCpuMs)} for the filter; load average ${loadAverage()})`,
       );
     }
     for (const [build, runs] of results) {
@@ -180,6 +198,9 @@ async function main() {
         ms(median(runs.map((r) => r.firstRowsMs))),
         ms(next.length ? median(next) : null),
         ms(filtered.length ? median(filtered) : null),
+        ms(median(runs.map((r) => r.mainThreadMs))),
+        ms(median(runs.map((r) => r.scriptMs))),
+        ms(median(runs.map((r) => r.styleLayoutMs))),
         ms(median(runs.map((r) => r.firstRowsCpuMs))),
         ms(median(runs.map((r) => r.filterCpuMs))),
       ]);
@@ -193,7 +214,21 @@ async function main() {
   out(
     `targets (issue 13): group issue list first rows ≤ ${TARGET.firstRowsMs} ms, filter change → new rows ≤ ${TARGET.filterMs} ms`,
   );
-  printTable(['list', 'first rows', 'next page', 'filter applied', 'server CPU: first rows', 'filter'], summary, 0);
+  printTable(
+    [
+      'list',
+      'first rows',
+      'next page',
+      'filter applied',
+      'page CPU: first rows',
+      'script',
+      'style + layout',
+      'server CPU: first rows',
+      'filter',
+    ],
+    summary,
+    0,
+  );
 }
 
 await runBench('bench:web (lists)', main);
