@@ -340,7 +340,7 @@ describe('Roadmap', { timeout: 20_000 }, () => {
     const { client } = createTestClient(handlers({ epics: () => epicsPage([buildRoadmapEpic()]) }));
     const router = renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
     await screen.findByRole('list', { name: 'Epics' });
-    await user.click(screen.getByRole('button', { name: /Start date/ }));
+    await user.click(await screen.findByRole('button', { name: /Start date/ }));
     await user.click(await screen.findByRole('option', { name: 'Title' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=TITLE_ASC'));
     await user.click(screen.getByRole('button', { name: 'Sort direction: ascending' }));

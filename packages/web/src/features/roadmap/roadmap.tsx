@@ -14,6 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts, useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { RoadmapDatedEpicsCountQueryDocument, RoadmapViewerQueryDocument } from '../../gql/graphql.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { routes } from '../../lib/routes.ts';
 import { EpicChildrenLoader } from './components/epic-children-loader.tsx';
 import { EpicsLimitWarning } from './components/epics-limit-warning.tsx';
@@ -311,6 +312,9 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
   );
 
   const showFilterBar = !singleEpic && (list.loading || topRows.count > 0 || hasFiltersApplied);
+  // The filtered search, the sort and the settings drawer mount in the task after the first paint:
+  // the bars (or their skeleton rows) are drawn first.
+  const painted = useAfterPaint();
 
   return (
     <div className={styles.roadmap}>
@@ -324,6 +328,7 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           onSortChange={handleSortChange}
           onOpenSettings={openSettings}
           signedIn={currentUser !== null}
+          interactive={painted}
         />
       )}
       {singleEpic && (
@@ -366,12 +371,14 @@ export function Roadmap({ groupFullPath, epicIid }: RoadmapProps) {
           highlightKey={target?.epicId ?? null}
         />
       )}
-      <RoadmapSettingsDrawer
-        isOpen={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        settings={settings}
-        onChange={handleSettingsChange}
-      />
+      {painted && (
+        <RoadmapSettingsDrawer
+          isOpen={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          settings={settings}
+          onChange={handleSettingsChange}
+        />
+      )}
     </div>
   );
 }

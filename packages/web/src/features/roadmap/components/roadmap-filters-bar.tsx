@@ -21,13 +21,20 @@ type RoadmapFiltersBarProps = {
   onSortChange: (sort: RoadmapSortValue) => void;
   onOpenSettings: () => void;
   signedIn: boolean;
+  /**
+   * The filtered search and the sort control are mounted (false: stand-ins of their size, until the
+   * first screen has painted — their React Aria collections are the costliest part of the page's
+   * first render, and the bars come first).
+   */
+  interactive: boolean;
 };
 
 /**
  * Above the timeline: the filtered search (recent searches under 'epics'), the sort control and the
  * 'Settings' button. The settings stay reachable when there is nothing to filter, so a view that
  * shows no epics (a closed-only state, a short range) can always be changed back. Memoised: a window
- * of rows arriving re-renders the roadmap, not its filtered search.
+ * of rows arriving re-renders the roadmap, not its filtered search. Until `interactive`, the search
+ * and the sort are empty boxes of their size (nothing moves when they mount).
  */
 export const RoadmapFiltersBar = memo(function RoadmapFiltersBar({
   groupFullPath,
@@ -38,10 +45,19 @@ export const RoadmapFiltersBar = memo(function RoadmapFiltersBar({
   onSortChange,
   onOpenSettings,
   signedIn,
+  interactive,
 }: RoadmapFiltersBarProps) {
   return (
     <div className={styles.filtersBar}>
-      {showFilters && (
+      {showFilters && !interactive && (
+        <>
+          <div className={styles.filteredSearch}>
+            <div className={styles.searchStandIn} aria-hidden="true" />
+          </div>
+          <div className={styles.sortStandIn} aria-hidden="true" />
+        </>
+      )}
+      {showFilters && interactive && (
         <>
           <div className={styles.filteredSearch}>
             <FilteredSearch

@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { useAfterPaint } from '../../../lib/after-paint.ts';
 import { bufferSizeFor, ROADMAP_LAYOUT, useTimelineLayout } from '../hooks/use-timeline-layout.ts';
 import styles from '../roadmap.module.css';
 import type { RoadmapRow, RoadmapRowList } from '../utils/roadmap-rows.ts';
@@ -121,6 +122,10 @@ export const RoadmapShell = memo(function RoadmapShell({
     return [...indexes, focused].sort((a, b) => a - b);
   }, []);
 
+  // The first rows drawn are those in view; the buffer beyond them (spec §9) follows in the task
+  // after that paint, so the first bars wait for no row the user cannot see.
+  const buffered = useAfterPaint(rows !== null && layout.measured);
+
   const count = rows?.count ?? 0;
   const virtualizer = useVirtualizer({
     count,
@@ -128,7 +133,7 @@ export const RoadmapShell = memo(function RoadmapShell({
     // The first render already draws the rows that fit (the shell's size is known before paint).
     initialRect: { width: leftWidth + timelineWidth, height: shellHeight },
     estimateSize: () => rowHeight,
-    overscan: buffer,
+    overscan: buffered ? buffer : 0,
     scrollMargin,
     // Rows are keyed by index (the default): a key read from each row would build all `count` rows
     // whenever the list re-renders (the virtualiser asks every index for its key).
