@@ -166,8 +166,15 @@ test.describe('the epic tree', () => {
       await page.keyboard.press('ArrowRight');
     }
     await expect(moveButton).toBeFocused();
+    // The move is shown at once and saved after: the reload waits for the save's answer.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/graphql') &&
+        (response.request().postData() ?? '').includes('EpicTreeReorderMutation'),
+    );
     await page.keyboard.press('Enter');
     await expect.poll(position).toBe(expected);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(row(page, 'E2E created issue')).toBeVisible();
     await expect.poll(position).toBe(expected);
