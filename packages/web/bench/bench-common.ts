@@ -413,14 +413,15 @@ export async function startCpuProfile(page: Page): Promise<{ stop: (file: string
   };
 }
 
-type TraceEvent = {
+/** A Chromium trace event, as far as the benches read it. */
+export type TraceEvent = {
   name: string;
   ph: string;
   ts: number;
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 };
 
 /** Time (ms) by trace event, self time (less the events nested in it), on the page's main threads. */

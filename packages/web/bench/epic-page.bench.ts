@@ -45,6 +45,7 @@ import {
   startBench,
   startCpuProfile,
   startTrace,
+  type TraceEvent,
   VIEWPORT,
   waitForMark,
 } from './bench-common.ts';
@@ -171,16 +172,7 @@ function traceOrigin() {
  * the `bench:origin` time stamp.
  */
 function printTraceWindow(file: string, originMs: number, fromMs: number, toMs: number): void {
-  type Event = {
-    name: string;
-    ph: string;
-    ts: number;
-    dur?: number;
-    pid: number;
-    tid: number;
-    args?: { name?: string; data?: { message?: string } };
-  };
-  const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: Event[] };
+  const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
   const origin = traceEvents.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'bench:origin');
   if (!origin) {
     out('  (the trace has no bench:origin time stamp: no breakdown of the window)');
