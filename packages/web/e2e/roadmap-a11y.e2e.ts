@@ -248,6 +248,8 @@ test.describe('roadmap accessibility', () => {
     await expect(focused).toHaveAccessibleName('Sort direction: ascending');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/sort=TITLE_DESC/);
+    // The button shows the new direction (the page has drawn the new sort) before it is pressed again.
+    await expect(focused).toHaveAccessibleName('Sort direction: descending');
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(/sort=TITLE_ASC/);
     await page.keyboard.press('Shift+Tab');

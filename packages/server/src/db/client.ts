@@ -37,6 +37,7 @@ export function connect(
   waitTimeoutMs = 0,
   settings: Record<string, string> = {},
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  idleTimeoutMs = IDLE_CONNECTION_MS,
 ): Database {
   const options = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
@@ -48,7 +49,7 @@ export function connect(
     // An idle connection is kept for minutes, not pg's 10 s: a new one costs a PostgreSQL process
     // (fork, authentication, empty catalog caches), and a first load after a pause opened several
     // at once (decision 0066). Five minutes, as Rails' pools (GitLab's) keep theirs.
-    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    idleTimeoutMillis: idleTimeoutMs,
     ...(options ? { options } : {}),
     statement_timeout: timeouts.statementTimeoutMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,

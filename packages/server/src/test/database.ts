@@ -3,6 +3,9 @@ import { inject } from 'vitest';
 import type { DatabaseTimeouts } from '../config.ts';
 import { connect, type Database, DEFAULT_TIMEOUTS } from '../db/client.ts';
 
+/** How long a test pool's idle connection stays open. */
+export const TEST_IDLE_CONNECTION_MS = 10_000;
+
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
@@ -16,7 +19,9 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connect(url.toString(), 5, 0, {}, timeouts);
+  // pg's own 10 s idle time, not the server's minutes: the suite's files share one PostgreSQL and
+  // its connection limit, and a test that leaves its pool open must not hold connections for long.
+  const database = connect(url.toString(), 5, 0, {}, timeouts, TEST_IDLE_CONNECTION_MS);
   return {
     ...database,
     url: url.toString(),
