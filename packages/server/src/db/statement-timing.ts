@@ -93,7 +93,12 @@ export function timeStatements(pool: pg.Pool): void {
   };
   (pool as unknown as { connect: Connect }).connect = timedConnect;
   pool.on('connect', (client) => {
-    const clientQuery = client.query as unknown as Query;
-    (client as unknown as { query: Query }).query = timed(clientQuery);
+    // The class's `query`, looked up at each call rather than kept from now: a test that replaces it
+    // to read the statements (test/statements.ts) still sees those of the clients opened before.
+    const classQuery: Query = function (this: unknown, config, values, callback) {
+      const { query } = Object.getPrototypeOf(client) as { query: Query };
+      return query.call(this, config, values, callback);
+    };
+    (client as unknown as { query: Query }).query = timed(classQuery);
   });
 }
