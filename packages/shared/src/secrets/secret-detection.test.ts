@@ -57,6 +57,18 @@ describe('detectSecrets: several and repeated findings', () => {
     ]);
   });
 
+  it.each([
+    ['at the end of the text', ''],
+    ['before a space', ' next'],
+    ['before a full stop', '.'],
+  ])("finds a token that ends in '-' or '_' %s, and not one a character longer", (_where, after) => {
+    for (const last of ['-', '_']) {
+      const pat = `glpat-${body(19)}${last}`;
+      expect(detectSecrets(`my token: ${pat}${after}`)).toEqual([{ type: 'GitLab personal access token', value: pat }]);
+      expect(detectSecrets(`my token: ${pat}${last}${after}`)).toEqual([]);
+    }
+  });
+
   it('matches case-insensitively, as GitLab does', () => {
     expect(detectSecrets(`GLPAT-${body(20)}`)).toHaveLength(1);
   });

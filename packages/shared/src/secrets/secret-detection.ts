@@ -11,7 +11,7 @@ export const DEFAULT_PAT_PREFIX = 'glpat-';
 export type SecretKind = {
   /** GitLab's name for the kind of token, shown in the warning. */
   name: string;
-  /** The token's pattern (a RegExp source, matched case-insensitively between word boundaries). */
+  /** The token's pattern (a RegExp source, matched case-insensitively from a word boundary to the token's end). */
   pattern: string;
 };
 
@@ -51,7 +51,9 @@ export function detectSecrets(text: string, patPrefix: string = DEFAULT_PAT_PREF
   const seen = new Set<string>();
   if (!text) return findings;
   for (const kind of secretKinds(patPrefix)) {
-    for (const match of text.matchAll(new RegExp(`\\b(?:${kind.pattern})\\b`, 'gi'))) {
+    // The token ends where no token character follows: a word boundary there missed a token ending
+    // in '-' (one of the 64 characters a token may end with), as a freshly issued one may.
+    for (const match of text.matchAll(new RegExp(`\\b(?:${kind.pattern})(?!${BODY})`, 'gi'))) {
       const value = match[0];
       if (seen.has(value)) continue;
       seen.add(value);
