@@ -27,7 +27,16 @@ function run(cmd, args, opts = {}) {
 function step(name, fn) {
   if (only && !only.includes(name)) return;
   process.stdout.write(`\n=== ${name} ===\n`);
-  const r = fn();
+  // A step that throws (a runner that cannot start, a database that cannot be set up) is one failure
+  // with its message, and the steps after it still run: the closing line is always printed.
+  const started = Date.now();
+  let r;
+  try {
+    r = fn();
+  } catch (error) {
+    process.stdout.write(`${name} could not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    r = { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
+  }
   results.push({ name, ...r });
   process.stdout.write(
     `=== ${name}: ${r.failed ? 'FAILED' : 'ok'} (${r.passed} passed, ${r.failed} failed, ${r.seconds.toFixed(0)} s) ===\n`,

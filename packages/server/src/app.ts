@@ -265,9 +265,17 @@ export async function warmUp(
   app: FastifyInstance,
   database: Database,
   connections: number,
-): Promise<{ ms: number; opened: number; failed: string[] }> {
+  signal?: AbortSignal,
+): Promise<{ ms: number; opened: number; failed: string[]; stopped: boolean }> {
   const started = performance.now();
   const failed: string[] = [];
+  const result = (opened: number) => ({
+    ms: performance.now() - started,
+    opened,
+    failed,
+    stopped: signal?.aborted ?? false,
+  });
+  if (signal?.aborted) return result(0);
   const opened = await openConnections(database, connections);
   const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
     const response = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query, variables } });
@@ -279,16 +287,21 @@ export async function warmUp(
       failed.push(`GraphQL ${response.statusCode}: ${JSON.stringify(body.errors)}`);
     return body;
   };
+  // A stop (SIGTERM) during the warm-up: it ends after the request under way, and the stop waits for
+  // it before closing the pool (main.ts).
   try {
+    if (signal?.aborted) return result(opened);
     const found = await graphql(WARM_UP_DOCUMENTS.find);
+    if (signal?.aborted) return result(opened);
     await graphql(WARM_UP_DOCUMENTS.lists, {
       group: found.data?.groups?.nodes?.[0]?.fullPath ?? '',
       project: found.data?.projects?.nodes?.[0]?.fullPath ?? '',
     });
+    if (signal?.aborted) return result(opened);
     const rest = await app.inject({ method: 'GET', url: '/api/v4/projects?per_page=5' });
     if (rest.statusCode !== 200) failed.push(`REST ${rest.statusCode}`);
   } catch (error) {
     failed.push(error instanceof Error ? error.message : String(error));
   }
-  return { ms: performance.now() - started, opened, failed };
+  return result(opened);
 }

@@ -106,4 +106,15 @@ describe.skipIf(process.platform !== 'linux')('a signal during the first start',
     next.child.kill('SIGTERM');
     await expectCleanStop(next);
   }, 300_000);
+
+  it('stops cleanly at the ready line, while the warm-up runs', async () => {
+    // The database is set up by now (the test before): this start only warms up after its ready line.
+    const server = start();
+    expect(await server.printed('Milepost is ready', 120_000), server.out()).toBe(true);
+    server.child.kill('SIGTERM');
+    await expectCleanStop(server);
+    // A stop during the warm-up waits for its request under way and ends it (decision 0066): the
+    // pool is never closed under it.
+    expect(server.out()).not.toContain('Cannot use a pool');
+  }, 180_000);
 });

@@ -45,7 +45,12 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let database: Database | undefined;
   let app: { close: () => Promise<unknown> } | undefined;
+  /** The warm-up after the ready line, while it runs: a stop waits for it before closing the pool. */
+  let warming: Promise<unknown> | undefined;
   const cleanup = async () => {
+    // The warm-up stops at its next request (it has the stop's signal); its request under way ends
+    // first, so it never meets a closed pool ('Cannot use a pool after calling end on the pool').
+    await warming?.catch(() => {});
     await app?.close().catch(() => {});
     await database?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -124,7 +129,7 @@ async function main() {
     settingUp?.catch(() => {}); // awaited below
     // The app's code loads now, not while the pool connects and migrates: loading keeps this thread
     // busy, and a busy machine could then make a connection attempt time out.
-    let warmUp = async () => ({ ms: 0, opened: 0 });
+    let warmUp = async () => ({ ms: 0, opened: 0, stopped: false });
     const building = timer.time(
       'app',
       loadAppCode().then(async (code) => {
@@ -135,7 +140,7 @@ async function main() {
         });
         app = built.app;
         await built.app.ready();
-        warmUp = () => code.warmUp(built.app, database as Database, config.dbPoolSize);
+        warmUp = () => code.warmUp(built.app, database as Database, config.dbPoolSize, stopping.signal);
         return built.app;
       }),
     );
@@ -154,11 +159,13 @@ async function main() {
     log(`Milepost is ready on ${config.port === 0 ? address : config.externalUrl} in ${timer.summary()}`);
     // Ready first, then warm (decision 0066): the first requests find open connections and compiled
     // code; one that comes meanwhile is served as always.
-    void warmUp().then(
-      ({ ms, opened }) =>
-        log(
-          `Warmed up in ${(ms / 1000).toFixed(1)} s (${opened} database connections opened, the common requests run once).`,
-        ),
+    warming = warmUp().then(
+      ({ ms, opened, stopped }) => {
+        if (!stopped)
+          log(
+            `Warmed up in ${(ms / 1000).toFixed(1)} s (${opened} database connections opened, the common requests run once).`,
+          );
+      },
       () => {},
     );
   } catch (error) {

@@ -34,6 +34,7 @@ describe('the warm-up', () => {
     expect(readiness.statusCode).toBe(200);
     const result = await warming;
     expect(result.failed).toEqual([]);
+    expect(result.stopped).toBe(false);
     expect(result.opened).toBe(4);
     expect(result.ms).toBeGreaterThan(0);
     expect(t.database.pool.totalCount).toBeGreaterThanOrEqual(4);
@@ -53,6 +54,27 @@ describe('the warm-up', () => {
     expect(lists.errors).toBeUndefined();
     expect(JSON.stringify(lists.data)).toContain('Warm epic');
     expect(JSON.stringify(lists.data)).toContain('Warm issue');
+  });
+
+  it('stops after its request under way when the stop is asked for, and not at all once asked', async () => {
+    const stop = new AbortController();
+    const asked: string[] = [];
+    // The app's requests go through as always; the stop comes while the first one is under way.
+    const app = {
+      inject: (options: { method: string; url: string; payload?: unknown }) => {
+        asked.push(options.url);
+        stop.abort();
+        return t.app.inject(options);
+      },
+    } as unknown as typeof t.app;
+    const stopped = await warmUp(app, t.database, 2, stop.signal);
+    expect(asked).toEqual(['/api/graphql']);
+    expect(stopped).toMatchObject({ stopped: true, opened: 2, failed: [] });
+
+    asked.length = 0;
+    const never = await warmUp(app, t.database, 2, stop.signal);
+    expect(asked).toEqual([]);
+    expect(never).toMatchObject({ stopped: true, opened: 0 });
   });
 
   it('reports what failed instead of throwing', async () => {
