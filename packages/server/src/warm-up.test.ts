@@ -3,6 +3,7 @@
  * requests are valid and answered (a public group's epics, a public project's issues), it changes
  * nothing, and the server answers meanwhile.
  */
+import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WARM_UP_DOCUMENTS, warmUp } from './app.ts';
 import { epicsFactories } from './test/epics-factories.ts';
@@ -61,8 +62,8 @@ describe('the warm-up', () => {
     const asked: string[] = [];
     // The app's requests go through as always; the stop comes while the first one is under way.
     const app = {
-      inject: (options: { method: string; url: string; payload?: unknown }) => {
-        asked.push(options.url);
+      inject: (options: InjectOptions) => {
+        asked.push(String(options.url));
         stop.abort();
         return t.app.inject(options);
       },
