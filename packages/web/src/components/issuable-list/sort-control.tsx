@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { SelectField } from '../ui/select-field.tsx';
@@ -13,14 +14,35 @@ type SortControlProps<S extends string> = {
   className?: string;
 };
 
+function fieldOf<S extends string>(fields: readonly SortField<S>[], value: S): SortField<S> | undefined {
+  return fields.find((f) => f.ascending === value || f.descending === value) ?? fields[0];
+}
+
+function isAscending<S extends string>(field: SortField<S> | undefined, value: S): boolean {
+  return field?.descending !== value || field.ascending === value;
+}
+
 /**
  * GitLab's sort control: the field in a dropdown and the direction on a button beside it (disabled
  * for a field without a direction, such as 'Manual'). A new field keeps the current direction.
+ *
+ * Each press starts from the sort last asked for, not from the one last rendered: the lists put
+ * the sort in the URL, whose update renders later (a transition), and two presses before it would
+ * both have asked for the same direction.
  */
 export function SortControl<S extends string>({ fields, value, onChange, className }: SortControlProps<S>) {
-  const field = fields.find((f) => f.ascending === value || f.descending === value) ?? fields[0];
-  const ascending = field?.descending !== value || field.ascending === value;
+  const field = fieldOf(fields, value);
+  const ascending = isAscending(field, value);
   const directional = field !== undefined && field.ascending !== field.descending;
+  // The sort last asked for; a new value from the parent (the URL) replaces it.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const choose = (next: S) => {
+    latest.current = next;
+    onChange(next);
+  };
   return (
     <div className={[styles.sort, className].filter(Boolean).join(' ')}>
       <SelectField
@@ -30,7 +52,8 @@ export function SortControl<S extends string>({ fields, value, onChange, classNa
         value={field?.ascending ?? null}
         onChange={(next) => {
           const chosen = fields.find((f) => f.ascending === next);
-          if (chosen) onChange(ascending ? chosen.ascending : chosen.descending);
+          const current = latest.current;
+          if (chosen) choose(isAscending(fieldOf(fields, current), current) ? chosen.ascending : chosen.descending);
         }}
         className={styles.sortField}
       />
@@ -38,7 +61,13 @@ export function SortControl<S extends string>({ fields, value, onChange, classNa
         iconOnly
         aria-label={ascending ? 'Sort direction: ascending' : 'Sort direction: descending'}
         isDisabled={!directional}
-        onPress={() => field && onChange(ascending ? field.descending : field.ascending)}
+        onPress={() => {
+          const current = latest.current;
+          const from = fieldOf(fields, current);
+          if (from && from.ascending !== from.descending) {
+            choose(isAscending(from, current) ? from.descending : from.ascending);
+          }
+        }}
       >
         <Icon name={ascending ? 'sort-ascending' : 'sort-descending'} />
       </Button>
