@@ -10,6 +10,7 @@ import {
   epicListArgs,
   toEpicListInput,
 } from './epic-types.schema.ts';
+import { epicLoaders } from './epics.loaders.ts';
 
 builder.objectFields(GroupRef, (t) => ({
   roadmapEpicsLimit: t.int({
@@ -48,7 +49,11 @@ builder.objectFields(GroupRef, (t) => ({
       // iids are per group: the group's own epic comes first, then its subgroups'.
       const own = await ctx.services.epics.list(ctx.actor, { ...input, includeDescendantGroups: false }, first);
       const rows = own.rows.length ? own.rows : (await ctx.services.epics.list(ctx.actor, input, first)).rows;
-      return rows[0] ? { ...rows[0], timeframe: input.timeframe } : null;
+      const found = rows[0];
+      if (!found) return null;
+      // Read through the viewer's visibility rules: its children's `relationPath` needs it again.
+      epicLoaders(ctx).visibleEpic.prime(found.epic.id, { epic: found.epic, group: found.group });
+      return { ...found, timeframe: input.timeframe };
     },
   }),
 }));

@@ -45,30 +45,31 @@ export function epicIssuesRepository(db: Db) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: { epicIssue: EpicIssueRow; issue: IssueRow }[]; total: number }> {
       const where = and(eq(epicIssues.epicId, epicId), visible);
-      const base = () =>
-        db
-          .select({ epicIssue: epicIssues, issue: i })
-          .from(epicIssues)
-          .innerJoin(i, eq(i.id, epicIssues.issueId))
-          .innerJoin(p, eq(p.id, i.projectId))
-          .innerJoin(pg, eq(pg.id, p.groupId));
-      const [rows, totals] = await Promise.all([
-        page.limit === 0
-          ? Promise.resolve([])
-          : base()
-              .where(where)
-              .orderBy(sql`${epicIssues.relativePosition} ASC NULLS LAST`, asc(epicIssues.id))
-              .limit(page.limit)
-              .offset(page.offset),
-        db
+      const count = async () => {
+        const totals = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(epicIssues)
           .innerJoin(i, eq(i.id, epicIssues.issueId))
           .innerJoin(p, eq(p.id, i.projectId))
           .innerJoin(pg, eq(pg.id, p.groupId))
-          .where(where),
-      ]);
-      return { rows, total: totals[0]?.n ?? 0 };
+          .where(where);
+        return totals[0]?.n ?? 0;
+      };
+      if (page.limit === 0) return { rows: [], total: await count() };
+      // The page and the total in one statement (the total over every visible row, before the limit).
+      const found = await db
+        .select({ epicIssue: epicIssues, issue: i, total: sql<number>`(count(*) OVER ())::int` })
+        .from(epicIssues)
+        .innerJoin(i, eq(i.id, epicIssues.issueId))
+        .innerJoin(p, eq(p.id, i.projectId))
+        .innerJoin(pg, eq(pg.id, p.groupId))
+        .where(where)
+        .orderBy(sql`${epicIssues.relativePosition} ASC NULLS LAST`, asc(epicIssues.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const rows = found.map(({ epicIssue, issue }) => ({ epicIssue, issue }));
+      // Past the last row the window counts nothing: count on its own.
+      return { rows, total: found[0]?.total ?? (page.offset > 0 ? await count() : 0) };
     },
 
     /** Every relation of the epic (visible or not) in position order: what reordering works on. */

@@ -53,8 +53,11 @@ builder.objectField(EpicRef, 'issues', (t) =>
     {
       type: EpicIssueRef,
       description: 'A list of issues associated with the epic (only those you may read), by position.',
-      resolve: (e, args, ctx) =>
-        offsetConnection(args, (page) => ctx.services.issues.epicIssues.list(ctx.actor, e, page)),
+      resolve: (e, args, ctx) => {
+        // Every row's `relationPath` names this epic: no statement to read it again.
+        issueLoaders(ctx).epic.prime(e.epic.id, { epic: e.epic, group: e.group });
+        return offsetConnection(args, (page) => ctx.services.issues.epicIssues.list(ctx.actor, e, page));
+      },
     },
     EpicIssueConnection,
   ),
