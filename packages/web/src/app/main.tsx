@@ -9,6 +9,7 @@ import { applyStoredTheme } from '../features/settings/display-preferences.tsx';
 import { AlertsProvider } from './alerts/alerts-context.tsx';
 import { createApolloClient } from './apollo-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { firstRenderMayStart } from './first-render.ts';
 import { claimFirstRequests } from './first-requests.ts';
 import { prefetchInitialRoute } from './prefetch.ts';
 import { createRouter, preloadFirstPage } from './router.tsx';
@@ -30,25 +31,29 @@ if (!root) throw new Error('The page has no #root element');
 applyStoredTheme();
 const client = createApolloClient();
 claimFirstRequests();
-prefetchInitialRoute(client, window.location.pathname, window.location.search);
+const firstAnswers = prefetchInitialRoute(client, window.location.pathname, window.location.search);
 const router = createRouter();
-preloadFirstPage(router, window.location.pathname);
+const firstPage = preloadFirstPage(router, window.location.pathname, firstAnswers !== null);
 
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <ApolloProvider client={client}>
-        <AlertsProvider>
-          <ToastProvider>
-            <SecretWarningProvider>
-              <EditorPreferenceProvider>
-                <RouterProvider router={router} />
-                <FirstCommitMark />
-              </EditorPreferenceProvider>
-            </SecretWarningProvider>
-          </ToastProvider>
-        </AlertsProvider>
-      </ApolloProvider>
-    </ErrorBoundary>
-  </StrictMode>,
+// On a list, the first render waits a moment for the first answers and the page's code: the shell,
+// the page and its rows render once, not once per answer (decision 0073).
+void firstRenderMayStart(firstAnswers && [firstAnswers, firstPage]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <ApolloProvider client={client}>
+          <AlertsProvider>
+            <ToastProvider>
+              <SecretWarningProvider>
+                <EditorPreferenceProvider>
+                  <RouterProvider router={router} />
+                  <FirstCommitMark />
+                </EditorPreferenceProvider>
+              </SecretWarningProvider>
+            </ToastProvider>
+          </AlertsProvider>
+        </ApolloProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  ),
 );

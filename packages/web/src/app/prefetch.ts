@@ -15,6 +15,14 @@ import { parseNamespacePath } from '../lib/routes.ts';
 import type { PrefetchClient } from './prefetch-client.ts';
 
 /**
+ * On an issue or epics list, the list's first answers (the shell's, the path's and the list's own,
+ * each settled, answered or failed): the app's first render waits for them a moment (decision 0073),
+ * so the shell, the page and its rows render once. Null on any other page, whose first render does
+ * not wait.
+ */
+export type FirstAnswers = Promise<void> | null;
+
+/**
  * Starts the first URL's requests: the shell's (viewer, preferences, to-do count), the group/project
  * lookup and, on a group roadmap, its first page of epics; on an issue or epic page, the issue or
  * epic and the first page of its activity; on an issue or epics list, its first page and the state
@@ -24,29 +32,35 @@ import type { PrefetchClient } from './prefetch-client.ts';
  * (`handOverFetch`). The pages' `useQuery` with the same document and variables then join the
  * in-flight request or read the cache; a failed prefetch is ignored, the page asks again.
  */
-export function prefetchInitialRoute(client: PrefetchClient, pathname: string, search = ''): void {
+export function prefetchInitialRoute(client: PrefetchClient, pathname: string, search = ''): FirstAnswers {
   // What every page's shell asks first (the viewer, their display and editor preferences, the to-do
   // count): with the page's own requests, not once the page's code has loaded and rendered.
-  for (const query of [
+  const shell = [
     CurrentUserQueryDocument,
     DisplayPreferencesQueryDocument,
     EditorPreferenceQueryDocument,
     TodoCountQueryDocument,
-  ]) {
-    client.query({ query }).catch(() => {});
-  }
+  ].map((query) => client.query({ query }).catch(() => {}));
   const location = parseNamespacePath(pathname);
-  if (!location) return;
-  client.query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } }).catch(() => {});
+  if (!location) return null;
+  const path = client
+    .query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } })
+    .catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
   if (groupPage?.page === 'roadmap') prefetchRoadmapFirstPage(client, location.fullPath, search);
-  if (groupPage?.page === 'epics') prefetchEpicsList(client, location.fullPath, search);
   if (groupPage?.page === 'epic') prefetchEpicPage(client, location.fullPath, groupPage.iid);
-  if (groupPage?.page === 'issues') prefetchIssuesList(client, location.fullPath, false, search);
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).
   const projectPage = location.groupsPrefix ? null : projectSubPage(location.subPath);
   if (projectPage?.page === 'issue' || projectPage?.page === 'incident') {
     prefetchIssuePage(client, location.fullPath, projectPage.iid);
   }
-  if (projectPage?.page === 'issues') prefetchIssuesList(client, location.fullPath, true, search);
+  const list =
+    groupPage?.page === 'epics'
+      ? [prefetchEpicsList(client, location.fullPath, search)]
+      : groupPage?.page === 'issues'
+        ? prefetchIssuesList(client, location.fullPath, false, search)
+        : projectPage?.page === 'issues'
+          ? prefetchIssuesList(client, location.fullPath, true, search)
+          : null;
+  return list && Promise.all([...shell, path, ...list]).then(() => undefined);
 }

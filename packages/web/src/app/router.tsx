@@ -66,11 +66,19 @@ const PreferencesPage = lazyPage(() => import('../features/settings/preferences-
  * Starts loading the first URL's catch-all page (the namespace or groups page: the issue page, the
  * lists, the epic page, the roadmap) with the app's start, beside its prefetched queries, rather
  * than once the shell has rendered. A failed load is ignored here: the page's own load reports it.
+ * `renderAtOnce` (a list's first render waits for its page, decision 0073): the page renders without
+ * a round through its `Suspense` once loaded, and the promise settles when it is.
  */
-export function preloadFirstPage(router: ReturnType<typeof createRouter>, pathname: string): void {
+export function preloadFirstPage(
+  router: ReturnType<typeof createRouter>,
+  pathname: string,
+  renderAtOnce = false,
+): Promise<void> {
   const leaf = matchRoutes(router.routes, pathname)?.at(-1)?.route.path;
-  if (leaf === 'groups/*') GroupsPrefixPage.preload();
-  else if (leaf === '*') NamespacePage.preload();
+  const page = leaf === 'groups/*' ? GroupsPrefixPage : leaf === '*' ? NamespacePage : null;
+  if (page && renderAtOnce) return page.load();
+  page?.preload();
+  return Promise.resolve();
 }
 
 /** While a page's chunk loads, the same placeholder rows the pages show while their data loads. */

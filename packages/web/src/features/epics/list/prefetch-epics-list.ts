@@ -7,11 +7,11 @@ import { epicsListVariables } from './use-epics-list.ts';
  * The epics list's first request for the first URL (`app/prefetch.ts`), before the page's code has
  * loaded: its page of epics and the state tabs' counts (one query), with the variables the page
  * derives from the same URL, so the page's query finds it in flight or answered. Failures are
- * ignored: the page asks again.
+ * ignored: the page asks again. Settles when it is answered or failed.
  */
-export function prefetchEpicsList(client: PrefetchClient, groupFullPath: string, search: string): void {
+export function prefetchEpicsList(client: PrefetchClient, groupFullPath: string, search: string): Promise<unknown> {
   const view = parseEpicsListUrl(new URLSearchParams(search));
-  client
+  return client
     .query({ query: EpicsListQueryDocument, variables: epicsListVariables(groupFullPath, view) })
     .catch(() => undefined);
 }

@@ -1,0 +1,112 @@
+import { ApolloClient, HttpLink } from '@apollo/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCache } from './apollo-client.ts';
+import { FIRST_RENDER_WAIT_MS, firstRenderMayStart } from './first-render.ts';
+import { GRAPHQL_ENDPOINT } from './first-requests.ts';
+import { prefetchInitialRoute } from './prefetch.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Whether `promise` has settled by the time the microtasks queued now have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  return done;
+}
+
+function deferred() {
+  let resolve: () => void = () => {};
+  let reject: (error: Error) => void = () => {};
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('the first render waits for a list’s first answers, a moment at most', () => {
+  it('starts once every wait has settled, answered or failed', async () => {
+    vi.useFakeTimers();
+    const answer = deferred();
+    const failure = deferred();
+    const start = firstRenderMayStart([answer.promise, failure.promise]);
+    answer.resolve();
+    expect(await settled(start)).toBe(false);
+    failure.reject(new Error('Failed to fetch'));
+    expect(await settled(start)).toBe(true);
+  });
+
+  it(`starts after ${FIRST_RENDER_WAIT_MS} ms without an answer`, async () => {
+    vi.useFakeTimers();
+    const start = firstRenderMayStart([new Promise(() => {})]);
+    vi.advanceTimersByTime(FIRST_RENDER_WAIT_MS - 1);
+    expect(await settled(start)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await settled(start)).toBe(true);
+  });
+
+  it('starts at once on a page that does not wait', async () => {
+    vi.useFakeTimers();
+    expect(await settled(firstRenderMayStart(null))).toBe(true);
+  });
+});
+
+describe('prefetchInitialRoute: what a first render waits for', () => {
+  /** A server that answers each request only when `answerAll` is called. */
+  function heldServer() {
+    const held: (() => void)[] = [];
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          held.push(() =>
+            resolve(
+              new Response(JSON.stringify({ data: null }), {
+                status: 200,
+                headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' },
+              }),
+            ),
+          );
+        }),
+    );
+    const client = new ApolloClient({ link: new HttpLink({ uri: GRAPHQL_ENDPOINT, fetch }), cache: createCache() });
+    const answer = (count: number) => {
+      for (const send of held.splice(0, count)) send();
+    };
+    return { client, fetch, answer, held };
+  }
+
+  // The shell's four, the path's, and the list's own.
+  it.each([
+    ['/groups/acme/-/epics', '?state=all', 6],
+    ['/groups/acme/-/issues', '', 8],
+    ['/acme/website/-/issues', '?label_name[]=bug', 8],
+  ])('%s%s: every first request, the last one included', async (pathname, search, sent) => {
+    const server = heldServer();
+    const answers = prefetchInitialRoute(server.client, pathname, search);
+    expect(answers).not.toBeNull();
+    await vi.waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(sent));
+    server.answer(sent - 1);
+    expect(await settled(answers as Promise<void>)).toBe(false);
+    server.answer(1);
+    await expect(answers).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['/dashboard/groups'],
+    ['/acme/website/-/issues/76'],
+    ['/groups/acme/-/epics/3'],
+    ['/groups/acme/-/roadmap'],
+  ])('%s: nothing (its first render does not wait)', (pathname) => {
+    expect(prefetchInitialRoute(heldServer().client, pathname, '')).toBeNull();
+  });
+});
