@@ -44,7 +44,11 @@ async function updateIssue(page: Page, iid: string, input: Record<string, unknow
 
 /** Edit: the header's button, or the actions dropdown's item where it holds Edit (narrow screens). */
 async function startEditing(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  // As a person would: back up to the title, beside which Edit is. Further down the page (after a tab
+  // or a full-page screenshot) the sticky header covers it, and a click would wait for it to move.
+  await heading.scrollIntoViewIfNeeded();
   const button = page.getByRole('button', { name: 'Edit', exact: true });
   if (await button.isVisible()) await button.click();
   else {
