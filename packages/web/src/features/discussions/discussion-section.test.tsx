@@ -1,6 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the PascalCase keys are GraphQL operation names answered by the test client, not components
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { absoluteTime } from '../issuables/format-created.ts';
 import {
   ALICE,
   BOB,
@@ -94,6 +95,26 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     const toggle = within(list).getByRole('button', { name: '1 reply' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(list).queryByRole('button', { name: 'Unresolve thread' })).toBeNull();
+  });
+
+  it("shows a note's exact time as its tooltip once the pointer comes over its entry, not before", async () => {
+    const timed = buildNote({ bodyHtml: '<p>Timed</p>', createdAt: '2026-11-19T08:30:00Z' });
+    const other = buildNote({ bodyHtml: '<p>Other</p>', createdAt: '2026-11-18T07:15:00Z' });
+    const { user } = renderDiscussionSection({
+      IssueDiscussionsQuery: () => issueAnswer(page([buildDiscussion([timed]), buildDiscussion([other])])),
+    });
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    const [first, second] = within(list).getAllByRole('article') as [HTMLElement, HTMLElement];
+    const time = first.querySelector('time');
+    const otherTime = second.querySelector('time');
+    expect(time?.getAttribute('datetime')).toBe('2026-11-19T08:30:00Z');
+    expect(time?.hasAttribute('title')).toBe(false);
+    // Over the comment's text: its time has the tooltip before the pointer reaches it; the other's not.
+    await user.hover(within(first).getByText('Timed'));
+    expect(time?.getAttribute('title')).toBe(absoluteTime('2026-11-19T08:30:00Z'));
+    expect(otherTime?.hasAttribute('title')).toBe(false);
+    await user.hover(otherTime as HTMLElement);
+    expect(otherTime?.getAttribute('title')).toBe(absoluteTime('2026-11-18T07:15:00Z'));
   });
 
   it('opens and closes a resolved thread; unresolving keeps it open, resolving collapses it', async () => {

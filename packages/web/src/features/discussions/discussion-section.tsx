@@ -73,11 +73,8 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
           </div>
         </div>
       ) : canComment ? (
-        <CommentForm
-          noteable={noteable}
-          canMarkInternal={state.canMarkInternal}
-          onSubmit={(input) => actions.create(input)}
-        />
+        // Stable props (`actions` is one object per noteable): a new page of the thread does not render the form.
+        <CommentForm noteable={noteable} canMarkInternal={state.canMarkInternal} onSubmit={actions.create} />
       ) : !currentUser && !state.loading ? (
         <p className={styles.signIn}>
           Please <Link href="/users/sign_up">register</Link> or <Link href="/users/sign_in">sign in</Link> to reply

@@ -2,7 +2,6 @@ import { timeAgo } from '@milepost/shared';
 import { memo } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
-import { absoluteTime } from '../issuables/format-created.ts';
 import styles from './discussions.module.css';
 
 /** GitLab's system note icon names, drawn with the app's icon set. */
@@ -54,10 +53,13 @@ export function noteAnchor(id: string): string {
   return `note_${id.split('/').pop() ?? id}`;
 }
 
-/** '3 days ago', the exact time on hover. */
+/**
+ * '3 days ago'; the exact time on hover is written in when the pointer comes over the entry
+ * (`useTimeTooltips` of the list), not for every note up front (decision 0076).
+ */
 export function NoteTime({ value }: { value: string }) {
   return (
-    <time className={styles.time} dateTime={value} title={absoluteTime(value)}>
+    <time className={styles.time} dateTime={value}>
       {timeAgo(value)}
     </time>
   );
