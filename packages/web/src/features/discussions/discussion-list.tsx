@@ -177,7 +177,7 @@ function useTimeTooltips(list: RefObject<HTMLOListElement | null>) {
     const giveTitle = (time: HTMLTimeElement) => {
       time.title = absoluteTime(time.dateTime);
     };
-    const fill = (event: MouseEvent) => {
+    const fill = (event: PointerEvent) => {
       const target = event.target instanceof Element ? event.target : null;
       const entry = target?.closest(`.${styles.entry}`);
       if (!entry || !root.contains(entry)) return;
@@ -186,7 +186,7 @@ function useTimeTooltips(list: RefObject<HTMLOListElement | null>) {
         for (const time of entry.querySelectorAll('time')) giveTitle(time);
       } else if (target instanceof HTMLTimeElement) giveTitle(target);
     };
-    root.addEventListener('mouseover', fill);
-    return () => root.removeEventListener('mouseover', fill);
+    root.addEventListener('pointerover', fill);
+    return () => root.removeEventListener('pointerover', fill);
   }, [list]);
 }
