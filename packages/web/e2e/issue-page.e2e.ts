@@ -47,8 +47,10 @@ async function startEditing(page: Page) {
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
   // As a person would: back up to the title, beside which Edit is. Further down the page (after a tab
-  // or a full-page screenshot) the sticky header covers it, and a click would wait for it to move.
-  await heading.scrollIntoViewIfNeeded();
+  // or a full-page screenshot) the sticky header covers it, and a click would wait for it to move. A
+  // title just under the top bar counts as in view for scrollIntoViewIfNeeded, yet as scrolled away
+  // for the sticky header: bring it to the middle.
+  await heading.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const button = page.getByRole('button', { name: 'Edit', exact: true });
   if (await button.isVisible()) await button.click();
   else {

@@ -391,9 +391,12 @@ test.describe('roadmap accessibility', () => {
     // Tab from there brings the row's bar back into view, clear of the sticky header and details column.
     const firstRow = epicsList(page).locator('li[aria-posinset="1"]');
     await tabTo(page, firstRow.locator('[data-tooltip="epic-bar"]'), { limit: 5 });
-    const barBox = await focused.boundingBox();
+    // The scroll that brings the focused bar into view may end a frame after the focus moved: wait for it.
     const headerBox = await shell.getByText('Epics', { exact: true }).boundingBox();
-    expect(barBox?.y).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+    const belowHeader = async () =>
+      ((await focused.boundingBox())?.y ?? 0) - ((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+    await expect.poll(belowHeader).toBeGreaterThanOrEqual(0);
+    const barBox = await focused.boundingBox();
     expect(barBox?.x).toBeGreaterThanOrEqual((headerBox?.x ?? 0) + (headerBox?.width ?? 0) - 1);
     // The details column is sticky: Shift+Tab back along it leaves the timeline where it is.
     const scrollLeft = await shell.evaluate((element) => element.scrollLeft);
