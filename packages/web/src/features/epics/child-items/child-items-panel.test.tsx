@@ -39,7 +39,7 @@ describe('ChildItemsPanel', { timeout: 20_000 }, () => {
       childItems: () => childItemsAnswer('1', { nodes: [epic] }, { nodes: [blocked, closed] }),
     });
     const tree = await screen.findByRole('treegrid', { name: 'Child issues and epics' });
-    const rows = within(tree).getAllByRole('row');
+    const rows = await within(tree).findAllByRole('row'); // the tree may render empty before its rows
     expect(rows.map((r) => within(r).getAllByRole('link')[0]?.textContent)).toEqual([
       'Service mesh rollout',
       'Old bug',
