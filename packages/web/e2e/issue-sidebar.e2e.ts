@@ -129,6 +129,9 @@ test('@narrow alice edits an issue sidebar and links a blocking issue', async ({
   await health.getByRole('button', { name: 'Edit health status' }).click();
   await health.getByRole('button', { name: /Health status/ }).click();
   await page.getByRole('option', { name: 'At risk' }).click();
+  // The chosen option shows in the select at once; the save is done when Edit is back (its form
+  // closing moves the sections below up, so a click on Epic before then can miss; a CI run did).
+  await expect(health.getByRole('button', { name: 'Edit health status' })).toBeFocused();
   await expect(health).toContainText('At risk');
 
   // Epic.

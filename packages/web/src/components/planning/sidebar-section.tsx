@@ -46,7 +46,12 @@ export function SidebarSection({
   useShortcut(shortcut ?? 'editAssignees', () => onEdit?.(), Boolean(shortcut && canEdit && !isEditing && onEdit));
   const wasEditing = useRef(isEditing);
   useEffect(() => {
-    if (wasEditing.current && !isEditing) ref.current?.querySelector<HTMLElement>('[data-edit]')?.focus();
+    // Only when focus was in the form (it is on <body> once the form is gone): a save that ends after
+    // the user has moved on to another section must not pull focus back.
+    const active = document.activeElement;
+    const focusWasHere = !active || active === document.body || Boolean(ref.current?.contains(active));
+    if (wasEditing.current && !isEditing && focusWasHere)
+      ref.current?.querySelector<HTMLElement>('[data-edit]')?.focus();
     wasEditing.current = isEditing;
   }, [isEditing]);
 
