@@ -34,7 +34,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-describe('the first render waits for a list’s first answers, a moment at most', () => {
+describe('the first render waits for a list’s or an issue page’s first answers, a moment at most', () => {
   it('starts once every wait has settled, answered or failed', async () => {
     vi.useFakeTimers();
     const answer = deferred();
@@ -62,27 +62,36 @@ describe('the first render waits for a list’s first answers, a moment at most'
 });
 
 describe('prefetchInitialRoute: what a first render waits for', () => {
-  /** A server that answers each request only when `answerAll` is called. */
+  /** A server that holds each request until `answer` (the first `count` held) or `answerAllBut` answers it. */
   function heldServer() {
-    const held: (() => void)[] = [];
+    const held: { operation: string; send: () => void }[] = [];
     const fetch = vi.fn(
-      (_input: RequestInfo | URL, _init?: RequestInit) =>
+      (_input: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((resolve) => {
-          held.push(() =>
-            resolve(
-              new Response(JSON.stringify({ data: null }), {
-                status: 200,
-                headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' },
-              }),
-            ),
-          );
+          const { operationName } = JSON.parse(String(init?.body ?? '{}')) as { operationName?: string };
+          held.push({
+            operation: operationName ?? '',
+            send: () =>
+              resolve(
+                new Response(JSON.stringify({ data: null }), {
+                  status: 200,
+                  headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' },
+                }),
+              ),
+          });
         }),
     );
     const client = new ApolloClient({ link: new HttpLink({ uri: GRAPHQL_ENDPOINT, fetch }), cache: createCache() });
     const answer = (count: number) => {
-      for (const send of held.splice(0, count)) send();
+      for (const request of held.splice(0, count)) request.send();
     };
-    return { client, fetch, answer, held };
+    /** Answers every request held now except those of `operation`. */
+    const answerAllBut = (operation: string) => {
+      const kept = held.filter((request) => request.operation === operation);
+      for (const request of held.filter((request) => request.operation !== operation)) request.send();
+      held.splice(0, held.length, ...kept);
+    };
+    return { client, fetch, answer, answerAllBut, held };
   }
 
   // The shell's four, the path's, and the list's own.
@@ -101,12 +110,37 @@ describe('prefetchInitialRoute: what a first render waits for', () => {
     await expect(answers).resolves.toBeUndefined();
   });
 
-  it.each([
-    ['/dashboard/groups'],
-    ['/acme/website/-/issues/76'],
-    ['/groups/acme/-/epics/3'],
-    ['/groups/acme/-/roadmap'],
-  ])('%s: nothing (its first render does not wait)', (pathname) => {
-    expect(prefetchInitialRoute(heldServer().client, pathname, '')).toBeNull();
+  it.each([['/acme/website/-/issues/76'], ['/acme/website/-/issues/incident/76']])(
+    '%s: the shell’s, the path’s and the issue’s answers, not the activity’s',
+    async (pathname) => {
+      const server = heldServer();
+      const answers = prefetchInitialRoute(server.client, pathname, '');
+      expect(answers).not.toBeNull();
+      const operations = () => server.fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).operationName);
+      // The shell's four, the path, the issue, the activity's first page and the viewer's filter and sort.
+      await vi.waitFor(() => expect(operations()).toHaveLength(8));
+      expect(operations()).toEqual(expect.arrayContaining(['IssuePageQuery', 'IssueDiscussionsQuery']));
+      server.answerAllBut('IssuePageQuery');
+      expect(await settled(answers as Promise<void>)).toBe(false);
+      expect(server.held.map((request) => request.operation)).toEqual(['IssuePageQuery']);
+      server.answer(1);
+      await expect(answers).resolves.toBeUndefined();
+    },
+  );
+
+  it('/acme/website/-/issues/76: not the activity’s, which may come later', async () => {
+    const server = heldServer();
+    const answers = prefetchInitialRoute(server.client, '/acme/website/-/issues/76', '');
+    await vi.waitFor(() => expect(server.held).toHaveLength(8));
+    server.answerAllBut('IssueDiscussionsQuery');
+    await expect(answers).resolves.toBeUndefined();
+    expect(server.held.map((request) => request.operation)).toEqual(['IssueDiscussionsQuery']);
   });
+
+  it.each([['/dashboard/groups'], ['/groups/acme/-/epics/3'], ['/groups/acme/-/roadmap']])(
+    '%s: nothing (its first render does not wait)',
+    (pathname) => {
+      expect(prefetchInitialRoute(heldServer().client, pathname, '')).toBeNull();
+    },
+  );
 });

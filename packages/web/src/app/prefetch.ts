@@ -17,8 +17,9 @@ import type { PrefetchClient } from './prefetch-client.ts';
 /**
  * On an issue or epics list, the list's first answers (the shell's, the path's and the list's own,
  * each settled, answered or failed): the app's first render waits for them a moment (decision 0073),
- * so the shell, the page and its rows render once. Null on any other page, whose first render does
- * not wait.
+ * so the shell, the page and its rows render once. On an issue page likewise the shell's, the path's
+ * and the issue's (decision 0080): the shell, the header, the title and the description render once.
+ * Null on any other page, whose first render does not wait.
  */
 export type FirstAnswers = Promise<void> | null;
 
@@ -51,16 +52,15 @@ export function prefetchInitialRoute(client: PrefetchClient, pathname: string, s
   if (groupPage?.page === 'epic') prefetchEpicPage(client, location.fullPath, groupPage.iid);
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).
   const projectPage = location.groupsPrefix ? null : projectSubPage(location.subPath);
-  if (projectPage?.page === 'issue' || projectPage?.page === 'incident') {
-    prefetchIssuePage(client, location.fullPath, projectPage.iid);
-  }
-  const list =
-    groupPage?.page === 'epics'
-      ? [prefetchEpicsList(client, location.fullPath, search)]
-      : groupPage?.page === 'issues'
-        ? prefetchIssuesList(client, location.fullPath, false, search)
-        : projectPage?.page === 'issues'
-          ? prefetchIssuesList(client, location.fullPath, true, search)
-          : null;
-  return list && Promise.all([...shell, path, ...list]).then(() => undefined);
+  const own =
+    projectPage?.page === 'issue' || projectPage?.page === 'incident'
+      ? [prefetchIssuePage(client, location.fullPath, projectPage.iid)]
+      : groupPage?.page === 'epics'
+        ? [prefetchEpicsList(client, location.fullPath, search)]
+        : groupPage?.page === 'issues'
+          ? prefetchIssuesList(client, location.fullPath, false, search)
+          : projectPage?.page === 'issues'
+            ? prefetchIssuesList(client, location.fullPath, true, search)
+            : null;
+  return own && Promise.all([...shell, path, ...own]).then(() => undefined);
 }
