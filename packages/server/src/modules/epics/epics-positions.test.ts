@@ -139,6 +139,64 @@ describe('windows of a long roadmap list', () => {
   });
 });
 
+describe("the pass of a roadmap's default list", () => {
+  let t: TestApp;
+  let owner: UserRow;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.buildUser();
+    await seedLargeGroup(t.database, t.services, { path: 'pass', owner, epics: 300, issues: 0, levels: 3 });
+  }, 300_000);
+
+  const LIST = `query($sort: EpicSort, $state: EpicState, $search: String, $labelName: [String!],
+    $not: NegatedEpicFilterInput, $createdAfter: Time) {
+    group(fullPath: "pass") { epics(first: 50, sort: $sort, state: $state, search: $search, labelName: $labelName,
+      not: $not, createdAfter: $createdAfter, timeframe: { start: "2000-01-01", end: "2100-12-31" }, topLevelInList: true) {
+      count nodes { iid } } } }`;
+  type List = { group: { epics: { count: number; nodes: { iid: string }[] } } };
+  const NO_BITMAP = /^SET LOCAL enable_bitmapscan = off$/;
+
+  async function list(variables: Record<string, unknown>) {
+    const { data, statements } = await graphqlStatements<List>(t, LIST, variables, owner);
+    return { epics: data.group.epics, planned: statements.some((s) => NO_BITMAP.test(s.trim())), statements };
+  }
+
+  it('plans without bitmap scans in a date order with no filter but the state and timeframe: the same rows', async () => {
+    for (const variables of [
+      { sort: 'START_DATE_ASC' },
+      { sort: 'START_DATE_DESC', state: 'opened' },
+      { sort: 'END_DATE_ASC', not: {}, labelName: [], search: '' },
+    ]) {
+      const { epics, planned, statements } = await list(variables);
+      expect(planned, JSON.stringify(variables)).toBe(true);
+      // The setting holds for the pass alone: it is set in the pass's own transaction.
+      const at = statements.findIndex((s) => NO_BITMAP.test(s.trim()));
+      expect(statements[at + 1]).toMatch(/string_agg/);
+      expect(statements.filter((s) => /string_agg/.test(s))).toHaveLength(1);
+      // The same list planned as before (a filter every epic matches): the same rows and count.
+      const plain = await list({ ...variables, createdAfter: '2000-01-01T00:00:00Z' });
+      expect(plain.planned).toBe(false);
+      expect(epics.count).toBeGreaterThan(10);
+      expect(epics).toEqual(plain.epics);
+    }
+  });
+
+  it('plans as before in any other order or with any other filter', async () => {
+    for (const variables of [
+      { sort: 'TITLE_ASC' },
+      { sort: 'CREATED_AT_DESC' },
+      { sort: 'START_DATE_ASC', search: 'x' },
+    ]) {
+      const { planned, statements } = await list(variables);
+      expect(planned, JSON.stringify(variables)).toBe(false);
+      expect(statements.filter((s) => /string_agg/.test(s))).toHaveLength(1);
+    }
+    expect((await list({ sort: 'START_DATE_ASC', labelName: ['Nope'] })).planned).toBe(false);
+    expect((await list({ sort: 'START_DATE_ASC', not: { labelName: ['Nope'] } })).planned).toBe(false);
+  });
+});
+
 type Positioned = {
   group: {
     epics: {
