@@ -34,7 +34,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-describe('the first render waits for a list’s or an issue page’s first answers, a moment at most', () => {
+describe('the first render waits for a list’s, an issue page’s or an epic page’s first answers, a moment at most', () => {
   it('starts once every wait has settled, answered or failed', async () => {
     vi.useFakeTimers();
     const answer = deferred();
@@ -94,9 +94,10 @@ describe('prefetchInitialRoute: what a first render waits for', () => {
     return { client, fetch, answer, answerAllBut, held };
   }
 
-  // The shell's four, the path's, and the list's own.
+  // The shell's four, the path's, and the list's own (on an epic page: the tree's and the page's).
   it.each([
     ['/groups/acme/-/epics', '?state=all', 6],
+    ['/groups/acme/-/epics/3', '', 7],
     ['/groups/acme/-/issues', '', 8],
     ['/acme/website/-/issues', '?label_name[]=bug', 8],
   ])('%s%s: every first request, the last one included', async (pathname, search, sent) => {
@@ -137,7 +138,7 @@ describe('prefetchInitialRoute: what a first render waits for', () => {
     expect(server.held.map((request) => request.operation)).toEqual(['IssueDiscussionsQuery']);
   });
 
-  it.each([['/dashboard/groups'], ['/groups/acme/-/epics/3'], ['/groups/acme/-/roadmap']])(
+  it.each([['/dashboard/groups'], ['/groups/acme/-/roadmap']])(
     '%s: nothing (its first render does not wait)',
     (pathname) => {
       expect(prefetchInitialRoute(heldServer().client, pathname, '')).toBeNull();

@@ -2,6 +2,7 @@ import { ApolloClient, HttpLink } from '@apollo/client';
 import { renderHook } from '@testing-library/react';
 import type { DocumentNode } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchDiscussions } from '../features/discussions/prefetch-discussions.ts';
 import { createCache } from './apollo-client.ts';
 import {
   answeredEarly,
@@ -48,6 +49,16 @@ function appClient(fetch: typeof globalThis.fetch) {
 /** The early script on `pathname`, its requests answered by `send` (the documents prepared as the build does). */
 const start = (pathname: string, search: string, send: Parameters<typeof startFirstRequests>[2]) =>
   startFirstRequests(pathname, search, send, (document) => prepareDocument(document as DocumentNode));
+
+/**
+ * What the app asks on its own for a first URL: its prefetch, and on an epic page the activity, which
+ * the page asks for once its first screen is painted (decision 0079).
+ */
+function appFirstRequests(client: ApolloClient, pathname: string, search: string) {
+  prefetchInitialRoute(client, pathname, search);
+  const epic = /^\/groups\/(.+)\/-\/epics\/(\d+)$/.exec(pathname);
+  if (epic) prefetchDiscussions(client, { type: 'Epic', fullPath: epic[1] ?? '', iid: epic[2] ?? '' });
+}
 
 /** Lets every chain of prefetches run to its end. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -103,10 +114,10 @@ describe('the early script: the first URL → its requests', () => {
     await settle();
     expect(early.names()).toEqual([...names].sort());
 
-    // The app's prefetch through Apollo with nothing sent early: what it would send by itself.
+    // The app's requests through Apollo with nothing sent early: what it would send by itself.
     Reflect.deleteProperty(globalThis, REGISTRY);
     const alone = fakeServer();
-    prefetchInitialRoute(appClient(alone.fetch), pathname, search);
+    appFirstRequests(appClient(alone.fetch), pathname, search);
     await settle();
     const appKeys = alone.sent.map((s) => requestKey(s.body));
     for (const { body } of early.sent) expect(appKeys, body.operationName ?? '').toContain(requestKey(body));
@@ -128,6 +139,19 @@ describe('the early script: the first URL → its requests', () => {
       [...SHELL, 'IssueDiscussionsQuery', 'IssuePageQuery', 'NotesPreferencesQuery', 'ResolvePathQuery'].sort(),
     );
     expect(network.sent).toEqual([]);
+  });
+
+  it('on an epic page, the app’s prefetch leaves the activity to the page: the early script asks for it', async () => {
+    const ACTIVITY = ['EpicDiscussionsQuery', 'NotesPreferencesQuery'];
+    const early = fakeServer();
+    start('/groups/acme/-/epics/3', '', early.fetch);
+    await settle();
+    expect(early.names()).toEqual(expect.arrayContaining(ACTIVITY));
+    Reflect.deleteProperty(globalThis, REGISTRY);
+    const alone = fakeServer();
+    prefetchInitialRoute(appClient(alone.fetch), '/groups/acme/-/epics/3', '');
+    await settle();
+    expect(alone.names()).toEqual([...SHELL, 'EpicChildItemsQuery', 'EpicPageQuery', 'ResolvePathQuery'].sort());
   });
 
   it('sends nothing when the app started first (the early script came late): the app sends them', async () => {

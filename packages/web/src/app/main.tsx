@@ -35,9 +35,9 @@ const firstAnswers = prefetchInitialRoute(client, window.location.pathname, wind
 const router = createRouter();
 const firstPage = preloadFirstPage(router, window.location.pathname, firstAnswers !== null);
 
-// On a list or an issue page, the first render waits a moment for the first answers and the page's
-// code: the shell, the page and its rows (or the issue's title) render once, not once per answer
-// (decisions 0073, 0080).
+// On a list, an issue page or an epic page, the first render waits a moment for the first answers and
+// the page's code: the shell, the page and its rows (or the issue's title, the epic's header and tree)
+// render once, not once per answer (decisions 0073, 0079, 0080).
 void firstRenderMayStart(firstAnswers && [firstAnswers, firstPage]).then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -18,8 +18,9 @@ import type { PrefetchClient } from './prefetch-client.ts';
  * On an issue or epics list, the list's first answers (the shell's, the path's and the list's own,
  * each settled, answered or failed): the app's first render waits for them a moment (decision 0073),
  * so the shell, the page and its rows render once. On an issue page likewise the shell's, the path's
- * and the issue's (decision 0080): the shell, the header, the title and the description render once.
- * Null on any other page, whose first render does not wait.
+ * and the issue's (decision 0080): the shell, the header, the title and the description render once;
+ * on an epic page the tree's first page and the page's query (decision 0079): the header and the
+ * tree's rows. Null on any other page, whose first render does not wait.
  */
 export type FirstAnswers = Promise<void> | null;
 
@@ -49,11 +50,12 @@ export function prefetchInitialRoute(client: PrefetchClient, pathname: string, s
     .catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
   if (groupPage?.page === 'roadmap') prefetchRoadmapFirstPage(client, location.fullPath, search);
-  if (groupPage?.page === 'epic') prefetchEpicPage(client, location.fullPath, groupPage.iid);
+  const epic = groupPage?.page === 'epic' ? prefetchEpicPage(client, location.fullPath, groupPage.iid) : null;
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).
   const projectPage = location.groupsPrefix ? null : projectSubPage(location.subPath);
-  const own =
-    projectPage?.page === 'issue' || projectPage?.page === 'incident'
+  const own = epic
+    ? [epic]
+    : projectPage?.page === 'issue' || projectPage?.page === 'incident'
       ? [prefetchIssuePage(client, location.fullPath, projectPage.iid)]
       : groupPage?.page === 'epics'
         ? [prefetchEpicsList(client, location.fullPath, search)]
