@@ -236,6 +236,11 @@ test.describe('roadmap and epic page fixes', () => {
     const treeRow = (title: string) =>
       tree.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await expect(treeRow('Public child')).toBeVisible();
+    // The linked items above the tree answer after it, replacing a taller placeholder: the rows move
+    // up then (a CI run measured the handle before, and pressed on the heading below the tree).
+    await expect(
+      page.getByText("Link epics together to show that they're related, or that one blocks another."),
+    ).toBeVisible();
 
     // A public epic dragged onto a confidential one: refused, with the reason beside the row.
     const handle = await treeRow('Public child').getByRole('button', { name: 'Drag Public child' }).boundingBox();
