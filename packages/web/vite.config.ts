@@ -6,6 +6,7 @@ import { graphqlDocumentsPerChunk } from './vite-plugins/graphql-documents.ts';
 import { pageChunkSorter } from './vite-plugins/page-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
 import { reactAriaEnglishOnly } from './vite-plugins/react-aria-locales.ts';
+import { reactRouterProductionBuild } from './vite-plugins/react-router-production.ts';
 
 /** Where the dev server sends API and session calls; the Milepost server in development. */
 const api = process.env.MILEPOST_API ?? 'http://localhost:3000';
@@ -13,7 +14,14 @@ const proxied = ['/api', '/users/sign_in', '/users/sign_out', '/oauth', '/-/heal
 const sortPageChunk = pageChunkSorter();
 
 export default defineConfig({
-  plugins: [react(), firstRequestsScript(), graphqlDocumentsPerChunk(), reactAriaEnglishOnly(), precompressAssets()],
+  plugins: [
+    react(),
+    firstRequestsScript(),
+    graphqlDocumentsPerChunk(),
+    reactAriaEnglishOnly(),
+    reactRouterProductionBuild(),
+    precompressAssets(),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

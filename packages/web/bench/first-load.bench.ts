@@ -16,7 +16,9 @@
  * - first content: the page's first content painted (the issue's title, a list's first row, the
  *   epic's first tree row, the roadmap's first bar);
  * - server Node CPU / PostgreSQL CPU: the server's CPU time over the load (its Node process, its
- *   embedded PostgreSQL's processes; 10 ms ticks): the work, which a busy machine does not inflate.
+ *   embedded PostgreSQL's processes; 10 ms ticks): the work, which a busy machine does not inflate;
+ * - page CPU / of it script: the page's main thread's CPU time until the first content, and its tasks'
+ *   script time (Chromium's Performance metrics): the browser's work, likewise steady under load.
  *
  * Each run also prints where the last of the page's own answers spent its time: before it was sent
  * (the browser waiting for one of its six connections to the server), in the server's handling (its
@@ -33,6 +35,7 @@ import path from 'node:path';
 import type { BenchServer } from '@milepost/server/bench/bench-server.ts';
 import type { Browser, Page, Request } from '@playwright/test';
 import {
+  countRendererTime,
   loadAverage,
   median,
   onlyMatching,
@@ -115,6 +118,8 @@ type Breakdown = Record<
 > & {
   requests: number;
   scripts: number;
+  pageCpuMs: number;
+  pageScriptMs: number;
   serverNodeMs: number;
   serverPostgresMs: number;
   pageServer: string;
@@ -169,6 +174,7 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
     });
     if (traceFile)
       await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+    const renderer = await countRendererTime(page);
     const cpu = { node: serverCpuMs(server, 'node'), postgres: serverCpuMs(server, 'postgres') };
     await page.goto(target.path, { waitUntil: 'commit' });
     const firstContent = await page.evaluate(
@@ -176,6 +182,7 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
         (window as unknown as { __contentPainted: (s: string) => Promise<number> }).__contentPainted(selector),
       target.content,
     );
+    const thread = await renderer.read();
     if (traceFile) {
       const buffer = await browser.stopTracing();
       fs.mkdirSync(path.dirname(traceFile), { recursive: true });
@@ -183,6 +190,8 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
       printEvaluations(buffer);
     }
     const result = await breakdown(page, sent, firstContent);
+    result.pageCpuMs = thread.threadMs;
+    result.pageScriptMs = thread.scriptMs;
     // The server's work for the load (its answers up to the first content and those still in flight then).
     result.serverNodeMs = serverCpuMs(server, 'node') - cpu.node;
     result.serverPostgresMs = serverCpuMs(server, 'postgres') - cpu.postgres;
@@ -253,6 +262,8 @@ async function breakdown(page: Page, sent: Sent[], firstContent: number): Promis
     firstCommit: clock.firstCommit,
     firstContent,
     requests: requests.filter((r) => r.start < firstContent).length,
+    pageCpuMs: Number.NaN,
+    pageScriptMs: Number.NaN,
     serverNodeMs: Number.NaN,
     serverPostgresMs: Number.NaN,
     scripts: assets.filter((r) => r.start < firstContent).length,
@@ -310,7 +321,7 @@ async function main() {
           `first request ${cell(r.firstRequest)}, shell answered ${cell(r.shellAnswered)}, page answered ${cell(r.pageAnswered)}, ` +
           `entry's files ${cell(r.entryScripts)}, app start ${cell(r.appStart)}, page chunk ${cell(r.pageChunk)}, ` +
           `first commit ${cell(r.firstCommit)}, first content ${cell(r.firstContent)} ms ` +
-          `(${r.requests} requests, ${r.scripts} scripts and styles; server CPU: Node ${cell(r.serverNodeMs)}, ` +
+          `(${r.requests} requests, ${r.scripts} scripts and styles; page CPU ${cell(r.pageCpuMs)}, of it script ${cell(r.pageScriptMs)}; server CPU: Node ${cell(r.serverNodeMs)}, ` +
           `PostgreSQL ${cell(r.serverPostgresMs)} ms; load average ${loadAverage()})`,
       );
       if (r.pageServer) out(`  the page's last answer: ${r.pageServer}`);
@@ -334,6 +345,8 @@ async function main() {
         m((r) => r.pageChunk),
         m((r) => r.firstCommit),
         m((r) => r.firstContent),
+        m((r) => r.pageCpuMs),
+        m((r) => r.pageScriptMs),
         m((r) => r.serverNodeMs),
         m((r) => r.serverPostgresMs),
       ]);
@@ -357,6 +370,8 @@ async function main() {
       'page chunk',
       'first commit',
       'first content',
+      'page CPU',
+      'of it script',
       'server Node CPU',
       'PostgreSQL CPU',
     ],

@@ -1,8 +1,11 @@
 /**
  * The build's own steps: GraphQL documents split out of the generated module, React Aria's string
  * tables cut to US English, the app's modules sorted into a few chunks, and the compressed copies of
- * the built assets; the early script's documents prepared as Apollo sends them.
+ * the built assets; the early script's documents prepared as Apollo sends them; React Router's
+ * production build.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { splitDocuments } from './graphql-documents.ts';
 import { type ModuleNode, pageChunkSorter } from './page-chunks.ts';
 import { compressedCopies } from './precompress.ts';
 import { keepLocales } from './react-aria-locales.ts';
+import { reactRouterProductionEntry } from './react-router-production.ts';
 
 const GENERATED = `/* eslint-disable */
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
@@ -223,5 +227,16 @@ describe('pageChunkSorter', () => {
       '/app/src/ui/table.tsx': {},
     });
     expect(sort('/app/src/ui/table.tsx', rebuilt)).toBe('project-pages');
+  });
+});
+
+describe('reactRouterProductionEntry', () => {
+  it('is React Router’s build with its development warnings off, of the version the app imports', () => {
+    const entry = reactRouterProductionEntry();
+    const code = fs.readFileSync(entry, 'utf8');
+    const chunks = [...code.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => m[1] ?? '');
+    const flags = chunks.map((chunk) => fs.readFileSync(path.join(path.dirname(entry), chunk), 'utf8'));
+    expect(flags.some((text) => text.includes('var ENABLE_DEV_WARNINGS = false;'))).toBe(true);
+    expect(flags.some((text) => text.includes('var ENABLE_DEV_WARNINGS = true;'))).toBe(false);
   });
 });
