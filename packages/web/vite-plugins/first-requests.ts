@@ -11,17 +11,10 @@ export const FIRST_REQUESTS_ENTRY = 'src/app/first-requests-entry.ts';
 
 /**
  * The tag that runs the early script: first in `<head>`, so it is asked for first, and `async`, so it
- * runs the moment it has arrived rather than after the style sheets, as the app's entry does. And
- * `fetchpriority="high"`: Chromium fetches an `async` script at low priority, and holds low-priority
- * requests back while the `<head>`'s style sheet and the entry's scripts load, so the 20 KB script
- * that sends the first requests arrived ~100 ms after them (decision 0084).
+ * runs the moment it has arrived rather than after the style sheets, as the app's entry does.
  */
 export function firstRequestsTag(src: string): HtmlTagDescriptor {
-  return {
-    tag: 'script',
-    attrs: { type: 'module', async: true, crossorigin: true, fetchpriority: 'high', src },
-    injectTo: 'head-prepend',
-  };
+  return { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' };
 }
 
 /** The one chunk of a build of the early script; an error naming what else it made (it must stay one small file). */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { firstRequestsTag, prepareDocuments } from './first-requests.ts';
+import { prepareDocuments } from './first-requests.ts';
 import { splitDocuments } from './graphql-documents.ts';
 import { type ModuleNode, pageChunkSorter } from './page-chunks.ts';
 import { compressedCopies } from './precompress.ts';
@@ -238,21 +238,5 @@ describe('reactRouterProductionEntry', () => {
     const flags = chunks.map((chunk) => fs.readFileSync(path.join(path.dirname(entry), chunk), 'utf8'));
     expect(flags.some((text) => text.includes('var ENABLE_DEV_WARNINGS = false;'))).toBe(true);
     expect(flags.some((text) => text.includes('var ENABLE_DEV_WARNINGS = true;'))).toBe(false);
-  });
-});
-
-describe('firstRequestsTag', () => {
-  it('asks for the early script first and at high priority, and runs it as soon as it has arrived', () => {
-    expect(firstRequestsTag('/assets/first-requests-x.js')).toEqual({
-      tag: 'script',
-      attrs: {
-        type: 'module',
-        async: true,
-        crossorigin: true,
-        fetchpriority: 'high',
-        src: '/assets/first-requests-x.js',
-      },
-      injectTo: 'head-prepend',
-    });
   });
 });
