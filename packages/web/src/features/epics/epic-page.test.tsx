@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, viewer } from '../discussions/test/discussion-fixtures.ts';
 import { absoluteTime } from '../issuables/format-created.ts';
 import type { Handler } from '../roadmap/test/render-roadmap.tsx';
-import { TREE_FIRST_MS } from './epic-page.tsx';
 import { CONCURRENT_EDIT_MESSAGE } from './header/epic-edit-form.tsx';
 import { holdTree } from './test/page-part-placeholders.tsx';
 import { buildPageEpic, epicPageAnswer, renderEpicPage } from './test/render-epic-page.tsx';
+import { TREE_FIRST_MS } from './use-rest-of-epic-page.ts';
 
 // The child items, the sidebar and the linked items have their own tests; here they are placeholders.
 vi.mock('./child-items/child-items-panel.tsx', () => import('./test/page-part-placeholders.tsx'));

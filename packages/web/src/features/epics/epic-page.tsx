@@ -1,10 +1,9 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import { NotFoundPage } from '../../app/not-found-page.tsx';
 import { Breadcrumbs } from '../../app/shell/breadcrumbs.tsx';
 import { EpicPageQueryDocument } from '../../gql/graphql.ts';
-import { useAfterPaint } from '../../lib/after-paint.ts';
 import { namespaceBreadcrumbs } from '../../lib/namespace-breadcrumbs.ts';
 import { routes } from '../../lib/routes.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -21,9 +20,7 @@ import { EpicEditForm } from './header/epic-edit-form.tsx';
 import { EpicHeader } from './header/epic-header.tsx';
 import { LinkedItems } from './linked-items/linked-items.tsx';
 import { EpicSidebar } from './sidebar/epic-sidebar.tsx';
-
-/** How long the rest of the page waits for the tree's first page after the page's own answer, at most. */
-export const TREE_FIRST_MS = 1000;
+import { useRestOfEpicPage } from './use-rest-of-epic-page.ts';
 
 /**
  * `/groups/<path>/-/epics/<iid>` (spec 001 §2.1): the header with the epic's state and actions, its
@@ -42,14 +39,7 @@ export function EpicPage({ group, iid }: { group: ResolvedGroup; iid: string }) 
   const { data, error } = useQuery(EpicPageQueryDocument, { variables: { fullPath: group.fullPath, iid } });
   const epic = data?.group?.epic;
   const loaded = Boolean(epic);
-  const [treeDrawn, setTreeDrawn] = useState(false);
-  const onTreeFirstPage = useCallback(() => setTreeDrawn(true), []);
-  useEffect(() => {
-    if (!loaded || treeDrawn) return;
-    const timer = window.setTimeout(() => setTreeDrawn(true), TREE_FIRST_MS);
-    return () => window.clearTimeout(timer);
-  }, [loaded, treeDrawn]);
-  const rest = useAfterPaint(loaded && treeDrawn);
+  const { rest, onTreeFirstPage } = useRestOfEpicPage(loaded);
   // The activity, below the first screen, is asked for with the rest (on a first load
   // prefetchEpicPage has started it already): it never competes with the first paint.
   useEffect(() => {

@@ -21,8 +21,11 @@ type TabsFrameProps = { groupFullPath: string; iid: string };
  */
 const ChildItemsTabsFrame = memo(function ChildItemsTabsFrame({ groupFullPath, iid }: TabsFrameProps) {
   const subEpics = featureSwitches().subEpics;
+  // The tree's tab chosen from the start: React Aria builds the tabs' collection in a second pass
+  // (an empty one on the first render, so no tab is chosen and no panel drawn); named here, the tree's
+  // panel and the tree in it are drawn in the first pass, and their collections in one more, not two.
   return (
-    <Tabs className={styles.tabs}>
+    <Tabs className={styles.tabs} defaultSelectedKey="tree">
       {/* Spec 001: the tree and roadmap tabs show only when sub-epics are allowed. */}
       <div className={styles.tabBar} hidden={!subEpics}>
         <TabList aria-label="Child items views" className={styles.tabList}>

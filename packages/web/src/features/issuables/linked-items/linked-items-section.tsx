@@ -97,7 +97,7 @@ export function LinkedItemsSection({
             {error}
           </p>
         ) : items === null ? (
-          <SkeletonList rows={2} label={`Loading linked ${type}s`} />
+          <SkeletonList rows={1} size="line" label={`Loading linked ${type}s`} />
         ) : items.length === 0 ? (
           <p className={styles.empty}>{linkedItemsEmptyText(type)}</p>
         ) : (
