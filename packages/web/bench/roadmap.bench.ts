@@ -52,6 +52,7 @@ import { type BenchServer, seedBenchGroup } from '@milepost/server/bench/bench-s
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   compareBuilds,
+  countRendererTime,
   ensureBuild,
   type MetricRow,
   median,
@@ -108,6 +109,10 @@ type RunResult = {
   firstBarsInDomMs: number;
   firstPageRequestedMs: number;
   firstPageReceivedMs: number;
+  /** The page's main-thread CPU time until the first bars were seen painted: the work, which load does not inflate. */
+  firstBarsThreadMs: number;
+  /** Layouts until then. */
+  firstBarsLayouts: number;
   rows: number;
   endMs: number;
   jumpMedianMs: number;
@@ -370,11 +375,13 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
       await loadProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
       await loadProfiler.send('Profiler.start');
     }
+    const renderer = await countRendererTime(page);
     await page.goto(`/groups/${GROUP}/-/roadmap${ROADMAP_QUERY}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstBars !== null, null, {
       timeout: 60_000,
       polling: 50,
     });
+    const work = await renderer.read();
     const first = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
     if (loadTrace && loadProfiler) {
@@ -446,6 +453,8 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
       firstBarsInDomMs: first.firstBarsInDom ?? Number.NaN,
       firstPageRequestedMs: (responses[0]?.sentAt ?? Number.NaN) - timeOrigin,
       firstPageReceivedMs: (responses[0]?.receivedAt ?? Number.NaN) - timeOrigin,
+      firstBarsThreadMs: work.threadMs,
+      firstBarsLayouts: work.layouts,
       rows: end.rows,
       endMs: end.ms,
       jumpMedianMs: median(jumps),
@@ -491,6 +500,8 @@ function printReport(
     { label: '  first epics window requested (ms)', pick: (r) => r.firstPageRequestedMs, format: integer },
     { label: '  first epics window received (ms)', pick: (r) => r.firstPageReceivedMs, format: integer },
     { label: '  first bar in the DOM (ms)', pick: (r) => r.firstBarsInDomMs, format: integer },
+    { label: '  main-thread CPU until then (ms)', pick: (r) => r.firstBarsThreadMs, format: integer },
+    { label: '  layouts until then', pick: (r) => r.firstBarsLayouts, format: integer },
     {
       label: 'End → bars at the last epic painted (ms)',
       pick: (r) => r.endMs,

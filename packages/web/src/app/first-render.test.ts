@@ -61,6 +61,9 @@ describe('the first render waits for a list’s, an issue page’s or an epic pa
   });
 });
 
+const MONTHS = '?timeframe_range_type=THREE_YEARS&layout=MONTHS';
+const WEEKS = '?timeframe_range_type=CURRENT_QUARTER&layout=WEEKS';
+
 describe('prefetchInitialRoute: what a first render waits for', () => {
   /** A server that holds each request until `answer` (the first `count` held) or `answerAllBut` answers it. */
   function heldServer() {
@@ -138,7 +141,42 @@ describe('prefetchInitialRoute: what a first render waits for', () => {
     expect(server.held.map((request) => request.operation)).toEqual(['IssueDiscussionsQuery']);
   });
 
-  it.each([['/dashboard/groups'], ['/groups/acme/-/roadmap']])(
+  // Decision 0082: the shell's four, the path, the viewer, the first page of epics and the milestones.
+  it('/groups/acme/-/roadmap, by months: the first page of epics and the milestones, the last ones included', async () => {
+    const server = heldServer();
+    const answers = prefetchInitialRoute(server.client, '/groups/acme/-/roadmap', MONTHS);
+    expect(answers).not.toBeNull();
+    await vi.waitFor(() => expect(server.held).toHaveLength(8));
+    expect(server.fetch).toHaveBeenCalledTimes(8);
+    server.answerAllBut('RoadmapGroupEpicsQuery');
+    expect(await settled(answers as Promise<void>)).toBe(false);
+    expect(server.held.map((request) => request.operation)).toEqual(['RoadmapGroupEpicsQuery']);
+    server.answer(1);
+    await expect(answers).resolves.toBeUndefined();
+    expect(server.fetch).toHaveBeenCalledTimes(8);
+  });
+
+  it('/groups/acme/-/roadmap, by weeks: the viewer first, then the epics and milestones it decides', async () => {
+    const server = heldServer();
+    const answers = prefetchInitialRoute(server.client, '/groups/acme/-/roadmap', WEEKS) as Promise<void>;
+    // The shell's four, the path and the viewer; the list waits for the viewer's first day of the week.
+    await vi.waitFor(() => expect(server.held).toHaveLength(6));
+    server.answerAllBut('RoadmapViewerQuery');
+    expect(await settled(answers)).toBe(false);
+    server.answer(1);
+    await vi.waitFor(() => expect(server.held).toHaveLength(2));
+    expect(server.held.map((request) => request.operation).sort()).toEqual([
+      'RoadmapGroupEpicsQuery',
+      'RoadmapGroupMilestonesQuery',
+    ]);
+    server.answerAllBut('RoadmapGroupMilestonesQuery');
+    expect(await settled(answers)).toBe(false);
+    server.answer(1);
+    await expect(answers).resolves.toBeUndefined();
+    expect(server.fetch).toHaveBeenCalledTimes(8);
+  });
+
+  it.each([['/dashboard/groups'], ['/groups/acme/-/milestones']])(
     '%s: nothing (its first render does not wait)',
     (pathname) => {
       expect(prefetchInitialRoute(heldServer().client, pathname, '')).toBeNull();

@@ -20,7 +20,9 @@ import type { PrefetchClient } from './prefetch-client.ts';
  * so the shell, the page and its rows render once. On an issue page likewise the shell's, the path's
  * and the issue's (decision 0080): the shell, the header, the title and the description render once;
  * on an epic page the tree's first page and the page's query (decision 0079): the header and the
- * tree's rows. Null on any other page, whose first render does not wait.
+ * tree's rows; on a group's roadmap its first page of epics, the viewer's first day of the week and
+ * the milestones (decision 0082): the shell, the timeline and the first bars. Null on any other
+ * page, whose first render does not wait.
  */
 export type FirstAnswers = Promise<void> | null;
 
@@ -49,20 +51,22 @@ export function prefetchInitialRoute(client: PrefetchClient, pathname: string, s
     .query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } })
     .catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
-  if (groupPage?.page === 'roadmap') prefetchRoadmapFirstPage(client, location.fullPath, search);
+  const roadmap = groupPage?.page === 'roadmap' ? prefetchRoadmapFirstPage(client, location.fullPath, search) : null;
   const epic = groupPage?.page === 'epic' ? prefetchEpicPage(client, location.fullPath, groupPage.iid) : null;
   // `/<project>/-/issues/<iid>` is always a project's (a group's issues live under /groups/).
   const projectPage = location.groupsPrefix ? null : projectSubPage(location.subPath);
   const own = epic
     ? [epic]
-    : projectPage?.page === 'issue' || projectPage?.page === 'incident'
-      ? [prefetchIssuePage(client, location.fullPath, projectPage.iid)]
-      : groupPage?.page === 'epics'
-        ? [prefetchEpicsList(client, location.fullPath, search)]
-        : groupPage?.page === 'issues'
-          ? prefetchIssuesList(client, location.fullPath, false, search)
-          : projectPage?.page === 'issues'
-            ? prefetchIssuesList(client, location.fullPath, true, search)
-            : null;
+    : roadmap
+      ? [roadmap]
+      : projectPage?.page === 'issue' || projectPage?.page === 'incident'
+        ? [prefetchIssuePage(client, location.fullPath, projectPage.iid)]
+        : groupPage?.page === 'epics'
+          ? [prefetchEpicsList(client, location.fullPath, search)]
+          : groupPage?.page === 'issues'
+            ? prefetchIssuesList(client, location.fullPath, false, search)
+            : projectPage?.page === 'issues'
+              ? prefetchIssuesList(client, location.fullPath, true, search)
+              : null;
   return own && Promise.all([...shell, path, ...own]).then(() => undefined);
 }

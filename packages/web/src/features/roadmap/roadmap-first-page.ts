@@ -72,51 +72,59 @@ export function roadmapFirstPageRequest(
  * `useQuery` joins them). When the view has weekly
  * columns it first asks for the viewer's first day of the week, as the page does. Failures are
  * ignored here: the page asks again and shows its own errors.
+ *
+ * Answers a promise that settles (never rejects) once every request it sent has been answered or
+ * has failed, each answer kept where the page reads it (the roadmap's first page in its row store,
+ * the viewer and the milestones in Apollo's cache): what the app's first render waits for a moment
+ * on a roadmap's first URL (`prefetchInitialRoute`, decision 0082), so the shell, the page and its
+ * first bars render once.
  */
 export function prefetchRoadmapFirstPage(
   client: PrefetchClient,
   groupFullPath: string,
   search: string,
   epicIid?: string,
-): void {
+): Promise<void> {
   const today = preferredToday();
-  const send = (firstDayOfWeek: FirstDayOfWeek) => {
+  const ignore = () => undefined;
+  const send = (firstDayOfWeek: FirstDayOfWeek): Promise<unknown> => {
     const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
     // A group's first page: into the roadmap's row store through the app's client (the early
     // script's client only sends it; the app's request is then answered by it).
-    const ignore = () => undefined;
+    const sent: Promise<unknown>[] = [];
     if (request.kind === 'epic') {
-      client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables }).catch(ignore);
-    } else if (keepsCache(client)) requestRoadmapFirstPage(client, request.variables);
-    else client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables }).catch(ignore);
+      sent.push(client.query({ query: RoadmapEpicChildrenQueryDocument, variables: request.variables }).catch(ignore));
+    } else if (keepsCache(client)) sent.push(requestRoadmapFirstPage(client, request.variables));
+    else sent.push(client.query({ query: RoadmapGroupEpicsQueryDocument, variables: request.variables }).catch(ignore));
     // The milestones row (when shown) with the epics, not once the page has rendered: a group's
     // milestones, or those of one epic's children's issues.
     if (request.settings.isShowingMilestones) {
-      client
-        .query({
-          query: RoadmapGroupMilestonesQueryDocument,
-          variables: {
-            fullPath: groupFullPath,
-            epicIid,
-            timeframe: timeframeQueryRange(request.timeframe),
-            first: MILESTONES_PAGE_SIZE,
-          },
-        })
-        .catch(() => undefined);
+      sent.push(
+        client
+          .query({
+            query: RoadmapGroupMilestonesQueryDocument,
+            variables: {
+              fullPath: groupFullPath,
+              epicIid,
+              timeframe: timeframeQueryRange(request.timeframe),
+              first: MILESTONES_PAGE_SIZE,
+            },
+          })
+          .catch(ignore),
+      );
     }
-    return request;
+    return Promise.all(sent);
   };
   const viewer = client.query({ query: RoadmapViewerQueryDocument });
-  viewer.catch(() => undefined);
+  const viewerSettled = viewer.catch(ignore);
   const probe = roadmapFirstPageRequest(groupFullPath, search, today, DEFAULT_FIRST_DAY_OF_WEEK, epicIid);
   if (!probe.dependsOnFirstDayOfWeek) {
-    send(DEFAULT_FIRST_DAY_OF_WEEK);
-    return;
+    return Promise.all([viewerSettled, send(DEFAULT_FIRST_DAY_OF_WEEK)]).then(ignore);
   }
-  viewer
+  return viewer
     .then(({ data }) => {
       const preference = data?.currentUser?.firstDayOfWeek;
-      send(isFirstDayOfWeek(preference) ? preference : DEFAULT_FIRST_DAY_OF_WEEK);
+      return send(isFirstDayOfWeek(preference) ? preference : DEFAULT_FIRST_DAY_OF_WEEK);
     })
-    .catch(() => undefined);
+    .then(ignore, ignore);
 }

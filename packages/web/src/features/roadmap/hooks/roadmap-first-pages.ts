@@ -50,15 +50,17 @@ function entryFor(client: ApolloClient, key: string): Entry {
  * store (hooks/use-roadmap-windows.ts), as every later window's do, not to Apollo's normalised cache:
  * writing 50 epics there and reading them back cost the page ~100–200 ms of main-thread work before
  * its first bars under load (decision 0064). The boot prefetch (roadmap-first-page.ts) and the page's
- * hook share the one request.
+ * hook share the one request. Settles (never rejects) once the answer for these variables is kept:
+ * at once when one only just came; what the app's first render may wait for (decision 0082).
  */
 export function requestRoadmapFirstPage(
   client: ApolloClient,
   variables: RoadmapGroupEpicsQueryQueryVariables,
   now = Date.now(),
-): void {
+): Promise<void> {
   const entry = entryFor(client, JSON.stringify(variables));
-  if (entry.inFlight || now - entry.sentAt < FRESH_MS) return;
+  if (entry.inFlight) return entry.inFlight;
+  if (now - entry.sentAt < FRESH_MS) return Promise.resolve();
   entry.sentAt = now;
   const settle = (result: FirstPageResult) => {
     entry.inFlight = null;
@@ -70,6 +72,7 @@ export function requestRoadmapFirstPage(
     // The page shows it (and the next visit asks again).
     (error: unknown) => settle({ data: null, error }),
   );
+  return entry.inFlight;
 }
 
 const NONE = { result: null, loading: false } as const;
