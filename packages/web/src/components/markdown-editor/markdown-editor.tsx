@@ -86,9 +86,11 @@ function filesOf(list: FileList | null | undefined): File[] {
  * text area's DOM value, or ProseMirror's document) while it is typed, so a keystroke re-renders
  * nothing; the form gets it after this pause, at once when the text becomes empty or stops being
  * empty (the forms enable Save by that), and before anything that reads it: blur (a click on Save),
- * Ctrl/Cmd (Ctrl+Enter), Preview, a mode switch, an insert, and unmount.
+ * Ctrl/Cmd (Ctrl+Enter), Preview, a mode switch, an insert, and unmount. Longer than the gaps
+ * between a fast typist's keys (150 ms was not: the form's render then landed just before the next
+ * key in two of ten, decision 0083), so its work waits for a pause in typing.
  */
-export const COMMIT_DELAY_MS = 150;
+export const COMMIT_DELAY_MS = 300;
 
 /** How many texts told to the form and not rendered back yet are remembered (see `unechoed`). */
 const MAX_UNECHOED = 8;

@@ -14,7 +14,7 @@ export const RESTORED_DRAFT_MESSAGE = 'Your unsaved changes from this browser we
 
 /**
  * How long a pause in typing is before the draft is written (then when the browser is idle): a
- * long text is not stored while it is typed — the form hears of it every pause of 150 ms, and a
+ * long text is not stored while it is typed — the form hears of it at each pause (COMMIT_DELAY_MS), and a
  * 50 KB draft written then landed between the keys (decision 0070). The draft is also written when
  * the page is hidden or left (`pagehide`, `visibilitychange`), from the editor's own text, so a
  * reload or a closed tab loses nothing typed.

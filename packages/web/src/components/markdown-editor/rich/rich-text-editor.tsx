@@ -11,6 +11,7 @@ import styles from '../markdown-editor.module.css';
 import { markdownExtensions } from './extensions.ts';
 import { parseMarkdown } from './markdown-parser.ts';
 import { serializeMarkdown } from './markdown-serializer.ts';
+import { keepOutOfReactSelection } from './outside-react-selection.ts';
 
 /** What the surrounding markdown editor asks of the rich text editor. */
 export type RichTextHandle = {
@@ -57,9 +58,10 @@ const LOADING = 'markdownLoad';
 /**
  * How long typing may go on before the document is written as markdown: writing a long text on
  * every keystroke would cost each key a walk of the whole document. At once when the text becomes
- * empty or stops being empty (forms enable Save by that).
+ * empty or stops being empty (forms enable Save by that). The same pause as the plain text's
+ * (COMMIT_DELAY_MS): longer than the gaps between a fast typist's keys (decision 0083).
  */
-export const SERIALIZE_DELAY_MS = 150;
+export const SERIALIZE_DELAY_MS = 300;
 const ESCAPE = 'Escape';
 
 /** Replaces the document with `markdown` (not undoable, no change event). */
@@ -331,6 +333,7 @@ export default function RichTextEditor({
         reportCaret(updated, callbacks);
       },
     });
+    keepOutOfReactSelection(editor.view.dom);
     editorRef.current = editor;
     written.current = start.value;
     load(editor, start.value);
