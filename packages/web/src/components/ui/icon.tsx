@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import styles from './icon.module.css';
 
 /** One icon set for the whole app: 16 px line icons drawn on a 16 × 16 grid. */
 const PATHS = {
@@ -308,23 +309,20 @@ type IconProps = {
   className?: string;
 };
 
+/**
+ * A 16 × 16 line icon. Its stroke and fill come from its class, not attributes: React sets each
+ * attribute of each element one by one, and a long thread draws two thousand icons (decision 0086).
+ */
 export function Icon({ name, label, size = 16, className }: IconProps) {
   return (
     <svg
-      className={className}
+      className={className ? `${styles.icon} ${className}` : styles.icon}
       width={size}
       height={size}
       viewBox="0 0 16 16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      focusable="false"
-      data-icon={name}
     >
       {PATHS[name]}
     </svg>

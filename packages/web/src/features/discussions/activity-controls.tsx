@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { NotesFilterType, SortDirectionEnum } from '../../gql/graphql.ts';
 import styles from './discussions.module.css';
@@ -20,8 +21,16 @@ type ActivityControlsProps = {
   onSortChange: (sort: SortDirectionEnum) => void;
 };
 
-/** The activity's filter (all, comments only, history only) and sort (oldest or newest first). */
-export function ActivityControls({ filter, sort, onFilterChange, onSortChange }: ActivityControlsProps) {
+/**
+ * The activity's filter (all, comments only, history only) and sort (oldest or newest first). `memo`:
+ * the section renders with every page and step of a long thread; its two selects need not.
+ */
+export const ActivityControls = memo(function ActivityControls({
+  filter,
+  sort,
+  onFilterChange,
+  onSortChange,
+}: ActivityControlsProps) {
   return (
     <div className={styles.controls}>
       <SelectField
@@ -42,4 +51,4 @@ export function ActivityControls({ filter, sort, onFilterChange, onSortChange }:
       />
     </div>
   );
-}
+});

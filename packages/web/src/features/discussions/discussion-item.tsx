@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClassName } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { DiscussionFieldsFragment, NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
@@ -9,6 +9,8 @@ import { type NoteActions, NoteItem, type Viewer } from './note-item.tsx';
 import type { Noteable } from './noteable.ts';
 import { ReplyForm } from './reply-form.tsx';
 import { NoteTime, noteAnchor, SystemNote } from './system-note.tsx';
+
+const RESOLVE_BUTTON = buttonClassName({ compact: true });
 
 type DiscussionItemProps = {
   noteable: Noteable;
@@ -123,10 +125,19 @@ export const DiscussionItem = memo(function DiscussionItem({
                 </button>
               )}
               {mayResolve && (
-                <Button compact onPress={() => void toggleResolve()} isDisabled={resolving} isPending={resolving}>
+                // A plain button drawn as the app's `Button` (a long thread has one per thread). While
+                // the request goes it stays focusable but does nothing (`aria-disabled`), so the focus
+                // stays on it for 'Unresolve thread' → 'Resolve thread'.
+                <button
+                  type="button"
+                  className={RESOLVE_BUTTON}
+                  aria-disabled={resolving || undefined}
+                  data-disabled={resolving || undefined}
+                  onClick={resolving ? undefined : () => void toggleResolve()}
+                >
                   <Icon name="check" size={14} />
                   {discussion.resolved ? 'Unresolve thread' : 'Resolve thread'}
-                </Button>
+                </button>
               )}
             </div>
           )}

@@ -26,6 +26,8 @@ type DiscussionListProps = {
   loadingMore: boolean;
   /** Told whether discussions loaded so far still wait to be laid out. */
   onPendingChange: (pending: boolean) => void;
+  /** Told once every discussion is laid out and no more pages are on their way. */
+  onLaidOut: () => void;
 };
 
 /** The anchor the page's address points at (`note_12` of `#note_12`), if any. */
@@ -49,6 +51,7 @@ export const DiscussionList = memo(function DiscussionList({
   canReply,
   loadingMore,
   onPendingChange,
+  onLaidOut,
 }: DiscussionListProps) {
   const [shown, setShown] = useState(FIRST_PAGE_SIZE);
   const step = useRef({ size: RENDER_STEP, started: 0 });
@@ -56,6 +59,9 @@ export const DiscussionList = memo(function DiscussionList({
 
   useEffect(() => onPendingChange(pending), [pending, onPendingChange]);
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
+  useEffect(() => {
+    if (!pending && !loadingMore) onLaidOut();
+  }, [pending, loadingMore, onLaidOut]);
   useEffect(() => {
     if (shown >= discussions.length) return;
     return nextTask(() => {

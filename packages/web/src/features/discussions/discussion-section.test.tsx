@@ -316,7 +316,7 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('fetches page after page without waiting for the layout, and lays the entries out a step at a time', async () => {
+  it('fetches page after page without waiting for the layout, lays the entries out a step at a time, then the form', async () => {
     const comments = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => buildDiscussion([buildNote({ bodyHtml: `<p>c${from + i}</p>` })]));
     const pages: Record<string, ReturnType<typeof page>> = {
@@ -328,9 +328,13 @@ describe('DiscussionSection', { timeout: 20_000 }, () => {
       IssueDiscussionsQuery: (variables) => issueAnswer(pages[String(variables.after ?? 'first')] ?? page([])),
     });
     const list = await screen.findByRole('list', { name: 'Activity' });
+    // The comment form below the thread mounts once the thread is laid out (decision 0086).
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(70);
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBe(70), { timeout: 15_000 });
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading more activity' })).toBeNull());
     expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toBeTruthy();
     expect(within(list).getByText('c69')).toBeTruthy();
     expect(calls.filter((c) => c.operationName === 'IssueDiscussionsQuery').map((c) => c.variables.after)).toEqual([
       undefined,

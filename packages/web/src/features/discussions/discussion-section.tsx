@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -46,6 +46,11 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
   );
   const canComment = state.canCreateNote && Boolean(currentUser);
   const [layingOut, setLayingOut] = useState(false);
+  // Under an oldest-first thread the form (a markdown editor with its tabs and toolbar) mounts once the
+  // thread is laid out: nobody reaches it before, and on a long thread mounting it with the first page
+  // put its work ahead of the thread's (decision 0086). Newest first it is on top: at once.
+  const [laidOut, setLaidOut] = useState(false);
+  const markLaidOut = useCallback(() => setLaidOut(true), []);
 
   if (state.missing) return null;
 
@@ -117,6 +122,7 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
             canReply={canComment}
             loadingMore={state.loadingMore}
             onPendingChange={setLayingOut}
+            onLaidOut={markLaidOut}
           />
         </NotePopovers>
       )}
@@ -129,7 +135,7 @@ export function DiscussionSection({ noteable: given }: { noteable: Noteable }) {
           </Button>
         </div>
       )}
-      {preferences.sort === 'ASC' && form}
+      {preferences.sort === 'ASC' && (laidOut || state.error) && form}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   type NotesFilterType,
   NotesPreferencesQueryDocument,
@@ -51,12 +51,21 @@ export function useNotesPreferences(type: NoteableType): NotesPreferences {
     }
   };
 
+  // Setters that never change, acting on the latest choice: the activity's controls are memoised and
+  // must not render again (two React Aria selects) with each page of the thread.
+  const latestSave = useRef(save);
+  useLayoutEffect(() => {
+    latestSave.current = save;
+  });
+  const setFilter = useCallback((next: NotesFilterType) => void latestSave.current({ filter: next }), []);
+  const setSort = useCallback((next: SortDirectionEnum) => void latestSave.current({ sort: next }), []);
+
   return {
     filter,
     sort,
     ready: !loading || Boolean(data) || Boolean(error),
-    setFilter: (next) => void save({ filter: next }),
-    setSort: (next) => void save({ sort: next }),
+    setFilter,
+    setSort,
     saveError,
   };
 }
