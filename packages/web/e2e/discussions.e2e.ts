@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, restPost, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The discussion section (issue 12) as people use it, on pages of their own: comment (also with
@@ -10,6 +10,7 @@ import { graphql, restPost, signInViaApi } from './fixtures.ts';
 const SHOTS = '/tmp/shots/discussions';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { restPost, signInViaApi } from './fixtures.ts';
+import { KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/linked-items';
 
 /** Screenshots of the current state at 1440 × 900 and 390 × 844 (then back to the test's own size). */
 async function shots(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const size = page.viewportSize();
   const section = page.getByRole('region', { name: 'Linked items' });
   for (const [width, height] of [

@@ -1,11 +1,12 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/epic-header';
 const CONFLICT =
   'Someone edited this epic at the same time you did. The description has been updated and you will need to make your changes again.';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 

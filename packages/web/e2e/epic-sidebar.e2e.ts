@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, DEMO_TODAY, dateInWords, expect, test } from './demo-today.ts';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/epic-sidebar';
 const START = addDays(DEMO_TODAY, 10);
@@ -32,6 +32,7 @@ const section = (scope: Page | Locator, name: string) => scope.getByRole('region
  * height instead (the width stays), and goes back after.
  */
 async function shot(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
@@ -203,14 +204,14 @@ test('on a narrow screen the sidebar starts collapsed and opens as a drawer', as
   await open.click();
   const drawer = page.getByRole('dialog', { name: 'Epic details' });
   await expect(section(drawer, 'Start date')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/drawer-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/drawer-mobile.png` });
 
   const start = section(drawer, 'Start date');
   await start.getByRole('button', { name: 'Edit start date' }).click();
   await start.getByRole('radio', { name: 'Fixed' }).check({ force: true });
   await start.getByRole('textbox', { name: 'Fixed start date' }).fill(START);
   await start.getByRole('textbox', { name: 'Fixed start date' }).press('Enter');
-  await page.screenshot({ path: `${SHOTS}/editing-start-date-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/editing-start-date-mobile.png` });
   await start.getByRole('button', { name: 'Save' }).click();
   await expect(start).toContainText(dateInWords(START));
 
@@ -222,27 +223,27 @@ test('on a narrow screen the sidebar starts collapsed and opens as a drawer', as
   await due.getByRole('button', { name: 'Save' }).click();
   await expect(due.getByRole('alert')).toContainText('The due date must be on or after the start date');
   await due.getByRole('alert').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/error-due-before-start-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/error-due-before-start-mobile.png` });
   await due.getByRole('button', { name: 'Cancel' }).click();
 
   await section(drawer, 'Labels').getByRole('button', { name: 'Edit labels' }).click();
   const picker = page.getByRole('dialog', { name: 'Assign labels' });
   await picker.getByRole('listbox', { name: 'Labels' }).getByRole('option', { name: 'workflow::ready' }).click();
-  await page.screenshot({ path: `${SHOTS}/label-picker-open-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/label-picker-open-mobile.png` });
   await picker.getByRole('button', { name: 'Create group label' }).click();
   await picker.getByRole('textbox', { name: 'Name' }).fill('mobile label');
-  await page.screenshot({ path: `${SHOTS}/label-picker-create-form-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/label-picker-create-form-mobile.png` });
   await picker.getByRole('textbox', { name: 'Name' }).fill('bug');
   await picker.getByRole('button', { name: 'Crimson' }).click();
   await picker.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(picker.getByRole('alert')).toContainText('Error creating label.');
-  await page.screenshot({ path: `${SHOTS}/error-create-label-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/error-create-label-mobile.png` });
   await picker.getByRole('button', { name: 'Cancel' }).click();
   await picker.getByRole('button', { name: 'Close' }).click();
   await expect(section(drawer, 'Labels')).toContainText('ready');
 
   await section(drawer, 'Confidentiality').getByRole('button', { name: 'Edit confidentiality' }).click();
-  await page.screenshot({ path: `${SHOTS}/confirm-confidentiality-mobile.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/confirm-confidentiality-mobile.png` });
   await section(drawer, 'Confidentiality').getByRole('button', { name: 'Cancel' }).click();
 
   await page.keyboard.press('Escape');
@@ -281,7 +282,8 @@ for (const viewport of [
     await expect(page.getByRole('dialog', { name: 'Assign labels' }).getByRole('alert')).toHaveText(
       'Error fetching labels.',
     );
-    if (viewport.name === 'mobile') await page.screenshot({ path: `${SHOTS}/error-fetch-labels-mobile.png` });
+    if (KEEP_SCREENSHOTS && viewport.name === 'mobile')
+      await page.screenshot({ path: `${SHOTS}/error-fetch-labels-mobile.png` });
     else await shot(page, 'error-fetch-labels-desktop');
   });
 }

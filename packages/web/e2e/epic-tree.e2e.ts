@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './demo-today.ts';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/epic-tree';
 const EPIC_URL = '/groups/acme/-/epics/1';
 
 /** Screenshots of the current state at 1440 × 900 and 390 × 844 (then back to the test's own size). */
 async function shots(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });

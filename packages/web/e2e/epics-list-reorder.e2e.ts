@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 /**
  * The epics list's manual order on a group of the journey's own: drag an epic onto another's place
@@ -76,7 +76,7 @@ test.describe('epics list manual order', () => {
     await page.reload();
     await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First', 'Fourth']);
     await expect(page.locator('[data-entering]')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/manual-order-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/manual-order-${testInfo.project.name}.png` });
 
     const result = await new AxeBuilder({ page }).analyze();
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

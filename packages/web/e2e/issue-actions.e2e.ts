@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createOwnProject, graphql, type OwnProject, restPost, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, KEEP_SCREENSHOTS, type OwnProject, restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/issue-actions';
 
@@ -14,6 +14,7 @@ const SHOTS = '/tmp/shots/issue-actions';
  * scrolled away; the sticky header then stays over the header's actions button at the top of the page.
  */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 
@@ -147,7 +148,7 @@ test.describe('issue actions', () => {
     await bob.goto(`/${project.path}/-/issues/${iid}`);
     await (await openActions(bob)).getByRole('menuitem', { name: 'Report abuse' }).click();
     await expect(bob.getByRole('dialog', { name: 'Report abuse to administrator' })).toBeVisible();
-    await bob.screenshot({ path: `${SHOTS}/03-report-abuse-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await bob.screenshot({ path: `${SHOTS}/03-report-abuse-${testInfo.project.name}.png` });
     await bob.keyboard.press('Escape');
 
     const root = await browser.newPage({ viewport: page.viewportSize() ?? undefined });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createOwnProject, graphql, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 /**
  * The issue lists on a project of our own (desktop and narrow): tabs with counts, filters with each
@@ -58,7 +58,7 @@ test.describe('issue lists', () => {
     await tab(page, /All\s*4/).click();
     await expect(page).toHaveURL(/state=all/);
     await expect(rows(page)).toHaveCount(4);
-    await page.screenshot({ path: `${SHOTS}/list-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/list-${testInfo.project.name}.png` });
     await expectNoSeriousViolations(page);
 
     // Filters through the URL with GitLab's keys: is, is not, or, wildcards.
@@ -121,7 +121,7 @@ test.describe('issue lists', () => {
     const empty = await ownProject(page, testInfo);
     await page.goto(`/${empty}/-/issues`);
     await expect(page.getByRole('heading', { name: 'There are no issues to show' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/empty-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/empty-${testInfo.project.name}.png` });
   });
 
   test('@narrow bulk edit, manual reorder and CSV export', async ({ page }, testInfo) => {

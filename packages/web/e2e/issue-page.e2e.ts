@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/issue-page';
 const PROJECT = 'acme/platform/web';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
@@ -234,7 +235,7 @@ test.describe('issue page', () => {
     await page.getByText('Paragraph 60 of a long description.').scrollIntoViewIfNeeded();
     await expect(sticky).toBeVisible();
     await expect(sticky.getByText('Confidential')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/06-sticky-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/06-sticky-${testInfo.project.name}.png` });
     await sticky.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeInViewport();
     await expect(sticky).toHaveCount(0);

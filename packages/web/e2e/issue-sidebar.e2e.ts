@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addDays, DEMO_TODAY, expect, test } from './demo-today.ts';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/issue-sidebar';
 const PROJECT = 'acme/platform/web';
@@ -30,6 +30,7 @@ async function createEpic(page: Page, title: string) {
 
 /** A screenshot of the whole page (the viewport grows to the page's height; see epic-sidebar.e2e.ts). */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const grow = testInfo.project.name === 'desktop' && height > viewport.height;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_TODAY, expect, test } from './demo-today.ts';
-import { signInViaApi } from './fixtures.ts';
+import { KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/iterations';
 
@@ -29,7 +29,7 @@ test('a Reporter+ creates an automatic cadence, sees its iterations and opens a 
   await page.getByRole('button', { name: 'Create cadence' }).click();
   await expect(page.getByText("Duration in weeks can't be blank")).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
-  await page.screenshot({ path: `${SHOTS}/form-errors-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/form-errors-${name}.png`, fullPage: true });
 
   await page.getByRole('button', { name: /Duration$/ }).click();
   await page.getByRole('option', { name: '2 weeks' }).click();
@@ -45,14 +45,14 @@ test('a Reporter+ creates an automatic cadence, sees its iterations and opens a 
   if ((await disclosure.getAttribute('aria-expanded')) !== 'true') await disclosure.click();
   const iterations = cadence.getByRole('list', { name: 'Iterations' }).getByRole('listitem');
   await expect(iterations).toHaveCount(4);
-  await page.screenshot({ path: `${SHOTS}/cadences-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/cadences-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   await iterations.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/groups\/acme\/-\/iterations\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Burnup chart' })).toBeVisible();
   await expect(page.getByRole('region', { name: /Open issues/ }).getByText('No open issues.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/report-empty-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/report-empty-${name}.png`, fullPage: true });
 
   // Delete it again (the demo's data stays as it was for the other journeys).
   await page.goto('/groups/acme/-/cadences');
@@ -86,7 +86,7 @@ test('the demo sprint’s report shows its issues by state and the burnup by cou
   await expect(page.getByRole('img', { name: 'Burnup chart by issue count' })).toBeVisible();
   await page.getByRole('button', { name: 'Issue weight' }).click();
   await expect(page.getByRole('img', { name: 'Burnup chart by issue weight' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/report-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/report-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './demo-today.ts';
-import { restPost, signInViaApi } from './fixtures.ts';
+import { KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/labels-milestones';
 
@@ -31,7 +31,7 @@ test('a label’s life: create (colour checked), prioritize, subscribe, edit, pr
   await dialog.getByRole('textbox', { name: 'Color value' }).fill('blue-ish');
   await expect(dialog.getByText('Enter a color that starts with #, rgb or rgba, such as #FF0000.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Create label' })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/label-form-invalid-${name}.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/label-form-invalid-${name}.png` });
   await dialog.getByRole('textbox', { name: 'Color value' }).fill('rgb(300, 0, 0)');
   await dialog.getByRole('button', { name: 'Create label' }).click();
   await expect(dialog.getByText('Color must be a valid color code')).toBeVisible();
@@ -51,7 +51,7 @@ test('a label’s life: create (colour checked), prioritize, subscribe, edit, pr
   await row.getByRole('button', { name: 'Prioritize' }).click();
   const ranked = page.getByRole('grid', { name: 'Prioritized labels' });
   await expect(ranked.getByRole('row').filter({ hasText: title })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/labels-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/labels-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   const rankedRow = ranked.getByRole('row').filter({ hasText: title });
@@ -85,7 +85,7 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await signInViaApi(page, 'alice');
   await page.goto(`/${PROJECT}/-/milestones`);
   await expect(page.getByRole('heading', { level: 1, name: 'Milestones' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/milestones-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/milestones-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   await page.getByRole('button', { name: 'New milestone' }).first().click();
@@ -124,7 +124,7 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await expect(page.getByRole('heading', { name: /Completed Issues \(closed\)/ })).toBeVisible();
   await page.getByRole('button', { name: 'Issue weight' }).click();
   await expect(page.getByRole('img', { name: 'Burndown chart: open issue weight per day' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/milestone-${name}.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/milestone-${name}.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   // The actions menu, opened again if a re-render closed it before the item was chosen.

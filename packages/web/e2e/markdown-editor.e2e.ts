@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/markdown-editor';
 
 /** A screenshot; `fullPage: false` keeps the viewport (a full-page capture of the narrow layout resizes it, which blurs the text). */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
 }
 

@@ -6,11 +6,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, restPost, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/markdown-references';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: false });
 }
 

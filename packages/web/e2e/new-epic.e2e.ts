@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addDays, DEMO_TODAY, expect, test } from './demo-today.ts';
-import { signInViaApi } from './fixtures.ts';
+import { KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/new-epic';
 /** An epic over the coming months (the browser's today is DEMO_TODAY). */
@@ -26,22 +26,23 @@ for (const viewport of VIEWPORTS) {
     await signInViaApi(page, 'alice');
     await page.goto('/groups/acme/-/epics/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New epic' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/form-empty-${viewport.name}.png`, fullPage: true });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/form-empty-${viewport.name}.png`, fullPage: true });
 
     await page.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(256));
     await expect(page.getByText('Title is too long (maximum is 255 characters).')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/title-too-long-${viewport.name}.png`, fullPage: true });
+    if (KEEP_SCREENSHOTS)
+      await page.screenshot({ path: `${SHOTS}/title-too-long-${viewport.name}.png`, fullPage: true });
 
     const title = `E2E epic ${viewport.name}`;
     await fillForm(page, title);
     await expect(page.getByRole('textbox', { name: 'Start date' })).toHaveValue(START_DATE);
     await expect(page.getByRole('textbox', { name: 'Due date' })).toHaveValue(DUE_DATE);
-    await page.screenshot({ path: `${SHOTS}/form-filled-${viewport.name}.png`, fullPage: true });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/form-filled-${viewport.name}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Create epic' }).click();
     await expect(page).toHaveURL(/\/groups\/acme\/-\/epics\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/created-${viewport.name}.png`, fullPage: true });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/created-${viewport.name}.png`, fullPage: true });
   });
 }
 
@@ -50,7 +51,7 @@ test('a guest, who may not create epics, sees Page Not Found', async ({ page }) 
   await page.goto('/groups/acme/-/epics/new');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/guest-not-found-desktop.png`, fullPage: true });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/guest-not-found-desktop.png`, fullPage: true });
 });
 
 test('Cancel goes back to where the user came from', async ({ page }) => {

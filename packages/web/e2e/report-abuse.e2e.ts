@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, ROOT_PASSWORD, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, ROOT_PASSWORD, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/report-abuse';
 const THANKS = 'Thank you for your report. A Milepost administrator will look into it shortly.';
@@ -7,6 +7,8 @@ const THANKS = 'Thank you for your report. A Milepost administrator will look in
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   // Once the drawer has finished sliding in or out.
   await expect(page.locator('[data-entering], [data-exiting]')).toHaveCount(0);
+  // The journey goes on from the settled page whether or not the screenshot is kept.
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './demo-today.ts';
-import { signInViaApi } from './fixtures.ts';
+import { KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 /**
  * The group roadmap for people who use a keyboard or a screen reader: axe finds no serious or
@@ -31,6 +31,8 @@ async function settle(page: Page) {
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await settle(page);
+  // The journey goes on from the settled page whether or not the screenshot is kept.
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { addDays, DEMO_TODAY, expect, test } from './demo-today.ts';
-import { graphql, restPost, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * What a new user tripped over on the roadmap and the epic page (issue 15), each on its own data:
@@ -15,6 +15,7 @@ import { graphql, restPost, signInViaApi } from './fixtures.ts';
 const SHOTS = '/tmp/shots/roadmap-fixes';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 

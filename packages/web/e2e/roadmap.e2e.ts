@@ -12,7 +12,7 @@ import {
   weekStart,
   yearOf,
 } from './demo-today.ts';
-import { addFilterToken, graphql, restPost, signInViaApi } from './fixtures.ts';
+import { addFilterToken, graphql, KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The group roadmap as a new user takes it, on the demo data (dates relative to today): the
@@ -25,6 +25,7 @@ const ROADMAP = '/groups/acme/-/roadmap';
 const SHOTS = '/tmp/shots/roadmap';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png` });
 }
 

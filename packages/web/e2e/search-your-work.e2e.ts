@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 /**
  * Global search (top bar and /search, scopes, access), 'Your work' (/dashboard/issues and
@@ -11,6 +11,7 @@ import { graphql, signInViaApi } from './fixtures.ts';
 const SHOTS = '/tmp/shots/search-your-work';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createOwnProject, graphql, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/shortcuts';
 
@@ -72,14 +72,14 @@ test.describe('keyboard shortcuts', () => {
     // Screens Milepost lacks are not listed (snippets, merge requests…); those it has are.
     await expect(dialog.getByText(/snippets|merge requests/i)).toHaveCount(0);
     await expect(dialog.getByText('Go to your activity feed')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/help-dialog-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/help-dialog-${testInfo.project.name}.png` });
     await expectNoSeriousAxeViolations(page);
 
     const search = dialog.getByRole('searchbox', { name: 'Search keyboard shortcuts' });
     await search.fill('milestone');
     await expect(dialog.getByText('Change milestone')).toBeVisible();
     await expect(dialog.getByText('Go to your groups')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/help-dialog-search-${testInfo.project.name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/help-dialog-search-${testInfo.project.name}.png` });
     await search.fill('');
 
     // Off: no shortcut fires, not even '?'; the dialog stays under 'Keyboard shortcuts'.

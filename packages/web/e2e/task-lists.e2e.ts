@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/task-lists';
 const PROJECT = 'acme/platform/web';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 

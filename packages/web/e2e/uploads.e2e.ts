@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, type TestInfo, test } from '@playwright/test';
-import { graphql, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
 
 /**
  * Writing with files and secrets (issue 14): an image pasted into a comment is uploaded (with its
@@ -13,6 +13,7 @@ const PROJECT = 'acme/platform/web';
 const TOKEN = 'glpat-Zq7Xk2Lm9Np4Rs8Tv1Wy';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
