@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, KEEP_SCREENSHOTS, restPost, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, nextSave, restPost, signInViaApi } from './fixtures.ts';
 
 /**
  * The discussion section (issue 12) as people use it, on pages of their own: comment (also with
@@ -110,8 +110,10 @@ test.describe('discussions', () => {
     await page.getByRole('menuitem', { name: 'Delete comment' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Are you sure you want to delete this comment?');
+    const deleted = nextSave(page, 'DestroyNoteMutation');
     await dialog.getByRole('button', { name: 'Delete comment' }).click();
     await expect(activity(page).getByText('First comment, edited')).toHaveCount(0);
+    expect((await deleted).ok()).toBe(true);
     await page.reload();
     await expect(commentBy(page, 'Yes, in two.')).toBeVisible();
     await expect(activity(page).getByText('First comment, edited')).toHaveCount(0);
@@ -165,11 +167,15 @@ test.describe('discussions', () => {
 
     try {
       await page.getByRole('button', { name: /Filter activity/ }).click();
+      const filterSaved = nextSave(page, 'UpdateNotesPreferencesMutation');
       await page.getByRole('option', { name: 'Comments only' }).click();
       await expect(activity(page).getByText(/changed title/)).toHaveCount(0);
+      expect((await filterSaved).ok()).toBe(true);
       await page.getByRole('button', { name: /Sort activity/ }).click();
+      const sortSaved = nextSave(page, 'UpdateNotesPreferencesMutation');
       await page.getByRole('option', { name: 'Newest first' }).click();
       await expect(activity(page).getByRole('article').first()).toContainText('Newer comment');
+      expect((await sortSaved).ok()).toBe(true);
 
       await page.reload();
       await expect(page.getByRole('button', { name: /Filter activity/ })).toContainText('Comments only');

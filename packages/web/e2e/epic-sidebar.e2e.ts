@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, DEMO_TODAY, dateInWords, expect, test } from './demo-today.ts';
-import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, nextSave, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/epic-sidebar';
 const START = addDays(DEMO_TODAY, 10);
@@ -132,6 +132,9 @@ test('alice edits the sidebar of an epic: notifications, dates, labels, colour, 
   await expect(picker.getByRole('heading', { name: 'Assign labels' })).toBeVisible();
   await picker.getByRole('searchbox', { name: 'Search labels' }).fill(newLabel);
   await expect(options.getByRole('option', { name: newLabel })).toHaveAttribute('aria-selected', 'true');
+  // The chips show the change at once and the picker saves it as it closes: the reload below waits for
+  // the save's answer (without it, a quick reload read the labels from before the save).
+  const labelsSaved = nextSave(page, 'UpdateEpicSidebarMutation');
   await picker.getByRole('button', { name: 'Close' }).click();
   await expect(picker).toBeHidden();
   const chips = labels.getByRole('list', { name: 'Labels' });
@@ -141,6 +144,7 @@ test('alice edits the sidebar of an epic: notifications, dates, labels, colour, 
   await expect(chips).toContainText('bug');
   await expect(chips).toContainText(newLabel);
   await expect(chips).not.toContainText('feature');
+  expect((await labelsSaved).ok()).toBe(true);
   await page.reload();
   await expect(section(sidebarOf(page), 'Labels').getByRole('listitem')).toHaveCount(3);
   await shot(page, 'labels-saved-desktop');

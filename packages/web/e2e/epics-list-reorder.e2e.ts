@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, nextSave, signInViaApi } from './fixtures.ts';
 
 /**
  * The epics list's manual order on a group of the journey's own: drag an epic onto another's place
@@ -69,10 +69,12 @@ test.describe('epics list manual order', () => {
 
     // The keyboard moves the focused epic down, and focus follows it.
     await page.getByRole('link', { name: 'First' }).focus();
+    const moved = nextSave(page, '/reorder');
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First', 'Fourth']);
     await expect(page.getByRole('link', { name: 'First' })).toBeFocused();
 
+    expect((await moved).ok()).toBe(true);
     await page.reload();
     await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First', 'Fourth']);
     await expect(page.locator('[data-entering]')).toHaveCount(0);

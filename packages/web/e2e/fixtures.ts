@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type Response, type TestInfo } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-123';
 export const ROOT_PASSWORD = 'root-password-123';
@@ -13,6 +13,23 @@ const PROJECT = 'acme/platform/web';
  * at them there, and taking them cost a tenth of the journeys' time (decision 0087).
  */
 export const KEEP_SCREENSHOTS = !process.env.CI || Boolean(process.env.MILEPOST_E2E_SCREENSHOTS);
+
+/**
+ * The answer to the page's next write that matches `what`: a GraphQL operation by name
+ * (`UpdateEpicSidebarMutation`) or a REST path's end (`/reorder`). Pages show a change at once and save
+ * it after, so a journey that reloads to see what was kept sets this up before the change and awaits it
+ * before the reload; otherwise a quick reload can read the state from before the save.
+ */
+export function nextSave(page: Page, what: string): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    if (request.method() === 'GET') return false;
+    const { pathname } = new URL(response.url());
+    return what.startsWith('/')
+      ? pathname.endsWith(what)
+      : pathname === '/api/graphql' && (request.postData() ?? '').includes(what);
+  });
+}
 
 /** Signs in through the API (same cookies as the page), so journeys start where they matter. */
 export async function signInViaApi(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createOwnProject, graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
+import { createOwnProject, graphql, KEEP_SCREENSHOTS, nextSave, signInViaApi } from './fixtures.ts';
 
 /**
  * The issue lists on a project of our own (desktop and narrow): tabs with counts, filters with each
@@ -152,8 +152,10 @@ test.describe('issue lists', () => {
     await expect(rows(page)).toHaveCount(3);
     const before = await titles(page);
     await rows(page).nth(1).locator('[data-row-focus]').focus();
+    const moved = nextSave(page, '/reorder');
     await page.keyboard.press('Alt+ArrowUp');
     await expect.poll(() => titles(page)).toEqual([before[1], before[0], before[2]]);
+    expect((await moved).ok()).toBe(true);
     await page.reload();
     await expect.poll(() => titles(page)).toEqual([before[1], before[0], before[2]]);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, nextSave, signInViaApi } from './fixtures.ts';
 
 /**
  * Reactions on the issue itself and resolved threads (issue 12), on issues of their own: alice
@@ -63,8 +63,10 @@ test.describe('issue reactions and resolved threads', () => {
     await shot(page, testInfo, '01-alice-reacted');
 
     // Taken back; a reload shows what the server kept.
+    const takenBack = nextSave(page, 'AwardEmojiToggleMutation');
     await page.getByRole('button', { name: 'You reacted with :rocket:' }).click();
     await expect(page.getByRole('button', { name: 'You reacted with :rocket:' })).toHaveCount(0);
+    expect((await takenBack).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('button', { name: 'You reacted with :thumbsup:' })).toContainText('1');
     await expect(page.getByRole('button', { name: /:rocket:/ })).toHaveCount(0);
