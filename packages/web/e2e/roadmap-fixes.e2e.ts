@@ -237,8 +237,9 @@ test.describe('roadmap and epic page fixes', () => {
     const treeRow = (title: string) =>
       tree.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await expect(treeRow('Public child')).toBeVisible();
-    // The linked items above the tree answer after it, replacing a taller placeholder: the rows move
-    // up then (a CI run measured the handle before, and pressed on the heading below the tree).
+    // The linked items above the tree can answer after it, and their section can change height when
+    // they do (a CI run measured the handle before that and pressed on the heading below the tree):
+    // measure once they are in.
     await expect(
       page.getByText("Link epics together to show that they're related, or that one blocks another."),
     ).toBeVisible();
