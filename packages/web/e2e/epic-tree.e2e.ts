@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './demo-today.ts';
-import { graphql, KEEP_SCREENSHOTS, signInViaApi } from './fixtures.ts';
+import { graphql, KEEP_SCREENSHOTS, nextSave, signInViaApi } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots/epic-tree';
 const EPIC_URL = '/groups/acme/-/epics/1';
@@ -180,7 +180,9 @@ test.describe('the epic tree', () => {
     await expect(row(page, 'E2E created issue')).toBeVisible();
     await expect.poll(position).toBe(expected);
 
-    // Drag and drop: the created issue onto the new child epic moves it there.
+    // Drag and drop: the created issue onto the new child epic moves it there. The linked items above
+    // the tree answer after it and can change its place then: measure once they are in.
+    await expect(page.getByRole('region', { name: 'Linked items' }).getByRole('status')).toHaveCount(0);
     const handle = await row(page, 'E2E created issue')
       .getByRole('button', { name: 'Drag E2E created issue' })
       .boundingBox();
@@ -190,8 +192,12 @@ test.describe('the epic tree', () => {
     await page.mouse.down();
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
     await page.mouse.move(target.x + target.width / 2 + 2, target.y + target.height / 2, { steps: 2 });
+    // The row leaves at once and the move is saved after: the child epic's children, read from the
+    // server when it expands, have the issue only once the save has answered.
+    const dropped = nextSave(page, 'EpicTreeReorderMutation');
     await page.mouse.up();
     await expect(row(page, 'E2E created issue')).toHaveCount(0);
+    expect((await dropped).ok()).toBe(true);
     const childEpic = row(page, 'E2E child epic');
     await childEpic.getByRole('button', { name: /^Expand/ }).click();
     await expect(row(page, 'E2E created issue')).toHaveAttribute('aria-level', '2');
