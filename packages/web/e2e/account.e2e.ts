@@ -62,7 +62,8 @@ test('a user sets an avatar by cropping a picture; it shows in the top bar; then
   await expect(page.getByText('Avatar was successfully updated.')).toBeVisible();
   const topBarAvatar = page.getByRole('banner').locator('img[src*="/uploads/-/system/user/avatar/"]');
   await expect(topBarAvatar).toBeVisible();
-  expect(await topBarAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  // The element shows at its set size before the picture has loaded (naturalWidth 0 until then).
+  await expect.poll(() => topBarAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
 
   await page.getByRole('button', { name: 'Remove avatar' }).click();
   await expect(page.getByText('Avatar was successfully removed.')).toBeVisible();
