@@ -72,6 +72,15 @@ async function createEpic(page: Page, groupPath: string, title: string, descript
   return data.createEpic.epic.iid;
 }
 
+/** The texts of the markdown drafts the browser keeps (the autosave's `…/description` entries). */
+function storedDrafts(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('autosave/') && key.endsWith('/description'))
+      .map((key) => localStorage.getItem(key)),
+  );
+}
+
 async function startEditing(page: Page, testInfo: TestInfo, kind: 'Epic' | 'Issue') {
   if (testInfo.project.name === 'narrow') {
     await page.getByRole('button', { name: `${kind} actions` }).click();
@@ -173,8 +182,8 @@ test.describe('markdown references and drafts', () => {
     await description().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' My unsaved words.');
-    // Written shortly after typing stops.
-    await page.waitForTimeout(600);
+    // Written a moment after typing stops (and at the latest when the page is left): kept before the reload.
+    await expect.poll(() => storedDrafts(page)).toContain('The saved text. My unsaved words.');
 
     await page.reload();
     form = await startEditing(page, testInfo, 'Epic');
@@ -189,7 +198,8 @@ test.describe('markdown references and drafts', () => {
     await description().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Again.');
-    await page.waitForTimeout(600);
+    // Kept as a draft first, so that Cancel has one to forget.
+    await expect.poll(() => storedDrafts(page)).toContain('The saved text. Again.');
     await form.getByRole('button', { name: 'Cancel' }).click();
     form = await startEditing(page, testInfo, 'Epic');
     await expect(description()).toHaveValue('The saved text.');
