@@ -64,6 +64,10 @@ export function issuesRepository(db: Db) {
     async findById(id: number): Promise<IssueRow | undefined> {
       return (await db.select().from(issues).where(eq(issues.id, id)).limit(1))[0];
     },
+    /** The issue as it is now, its row locked until the transaction ends (call inside one). */
+    async findForUpdate(id: number): Promise<IssueRow | undefined> {
+      return (await db.select().from(issues).where(eq(issues.id, id)).for('update'))[0];
+    },
     async findByIds(list: readonly number[]): Promise<IssueRow[]> {
       if (list.length === 0) return [];
       return await db

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { userActor } from '../../authz/actor.ts';
 import type { GroupRow, LabelRow, UserRow } from '../../db/schema.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { issuesFactories } from '../../test/issues-factories.ts';
@@ -188,6 +189,36 @@ describe('REST v4 issues', () => {
     const res = await t.request({ method: 'PUT', url: url('/issues/1'), payload: {}, as: developer });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toMatch(/at least one parameter must be provided$/);
+  });
+
+  it('keeps edits of different fields that overlap, and answers 409 only to one based on an older version', async () => {
+    const issue = await f.buildIssue({ project, title: 'Overlap' });
+    const actor = userActor(developer);
+    // The sidebar saves a field while the next one starts: that edit begins from the issue as read
+    // before the first one ended. It builds on it; nothing is lost and nothing conflicts.
+    await t.services.issues.update(actor, issue, { weight: 3 });
+    const after = await t.services.issues.update(actor, issue, { title: 'Overlap, renamed' });
+    expect(after.issue).toMatchObject({ weight: 3, title: 'Overlap, renamed', lockVersion: 2 });
+    // An edit that names the version it was based on still conflicts with what came after it.
+    await expect(
+      t.services.issues.update(actor, issue, { title: 'Based on the first version', lockVersion: 0 }),
+    ).rejects.toThrow(STALE_ISSUE_MESSAGE);
+
+    // Over HTTP, all at once: every field is kept and every answer is 200.
+    const edits = [{ weight: 5 }, { labels: 'bug' }, { title: 'All at once' }, { description: 'Kept too' }];
+    const answers = await Promise.all(
+      edits.map((payload) =>
+        t.request({ method: 'PUT', url: url(`/issues/${issue.issue.iid}`), payload, as: developer }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const shown = await t.request({ method: 'GET', url: url(`/issues/${issue.issue.iid}`), as: developer });
+    expect(shown.json()).toMatchObject({
+      weight: 5,
+      labels: ['bug'],
+      title: 'All at once',
+      description: 'Kept too',
+    });
   });
 
   it('answers 409 with GitLab’s text for a stale lock_version, changing nothing', async () => {

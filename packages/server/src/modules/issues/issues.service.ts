@@ -299,13 +299,6 @@ export function issuesService(db: Db) {
         ...(given.labelTitles ?? []),
         ...(given.addLabelTitles ?? []),
       ]);
-      const { issue } = node;
-      if (given.stateEvent === 'close' && issue.state === 'opened') {
-        Object.assign(changes, { state: 'closed', closedAt: new Date(), closedById: actor.user?.id ?? null });
-      }
-      if (given.stateEvent === 'reopen' && issue.state === 'closed') {
-        Object.assign(changes, { state: 'opened', closedAt: null, closedById: null, reopenedAt: new Date() });
-      }
       if (changes.title !== undefined || changes.description !== undefined) {
         Object.assign(changes, { lastEditedAt: new Date(), lastEditedById: actor.user?.id ?? null });
       }
@@ -316,6 +309,24 @@ export function issuesService(db: Db) {
           given.epicId !== undefined || given.milestoneId !== undefined || changes.confidential !== undefined;
         if (reachesEpic) await lockEpicTreesOf(tx, node.group);
         const r = issuesRepository(tx);
+        // The issue as it is now, locked: a write that ended since `node` was read (the same person's
+        // previous sidebar field, still saving) is the base of this one, not a conflict. Only an edit
+        // based on a version (`lockVersion`) or on the text (a task toggled) conflicts with it.
+        const issue = await r.findForUpdate(node.issue.id);
+        if (!issue) throw new NotFoundError('Issue Not Found');
+        if (input.lockVersion !== undefined && input.lockVersion !== issue.lockVersion) {
+          throw new ConflictError(STALE_ISSUE_MESSAGE);
+        }
+        if (requested.taskToggle && issue.description !== node.issue.description) {
+          changes.description = withTaskToggled(requested, issue.description, STALE_ISSUE_MESSAGE)
+            .description as string;
+        }
+        if (given.stateEvent === 'close' && issue.state === 'opened') {
+          Object.assign(changes, { state: 'closed', closedAt: new Date(), closedById: actor.user?.id ?? null });
+        }
+        if (given.stateEvent === 'reopen' && issue.state === 'closed') {
+          Object.assign(changes, { state: 'opened', closedAt: null, closedById: null, reopenedAt: new Date() });
+        }
         // Lookups that do not depend on each other are asked together (one round trip in the first
         // start's whole unit, whose connection pipelines); the writes keep their order.
         const [history, milestone] = await together(
@@ -327,8 +338,8 @@ export function issuesService(db: Db) {
               : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
         );
         if (given.milestoneId !== undefined && milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
-        const row = await r.update(issue.id, changes, issue.lockVersion);
-        if (!row) throw new ConflictError(STALE_ISSUE_MESSAGE);
+        const row = await r.update(issue.id, changes);
+        if (!row) throw new NotFoundError('Issue Not Found');
         let next: IssueNode = { ...node, issue: row };
         const [assignees, labels, relation, epic] = await together(
           tx,
