@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { FLASH_COOKIE, SIGN_IN_REQUIRED_FLASH } from '@milepost/shared';
 import Fastify, {
   type FastifyInstance,
@@ -25,7 +24,7 @@ import { registerRestApi } from './http/rest-api.ts';
 import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta } from './http/security-headers.ts';
 import { registerServerTiming } from './http/server-timing.ts';
 import { createUiRouter } from './http/ui-router.ts';
-import { isWebAsset, webAssetOptions } from './http/web-app.ts';
+import { isWebAsset, loadWebAssets, registerWebAssets } from './http/web-app.ts';
 import { withWebSettings } from './http/web-settings.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
@@ -73,6 +72,12 @@ export async function buildApp(opts: {
 }): Promise<App> {
   const { config, database } = opts;
   const services = createServices(database.db, config);
+  // The web app's built files, read while the rest is set up (served from memory, http/web-app.ts).
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  const webAssets = hasWeb ? loadWebAssets(config.webDist) : null;
+  // Awaited below, where the routes are registered; a failed read fails that await, not the process.
+  webAssets?.catch(() => undefined);
   // The instance settings read once before the first request, so requests find them cached (a
   // database that cannot answer yet leaves the first request to read them).
   await services.applicationSettings.current().catch(() => undefined);
@@ -174,9 +179,7 @@ export async function buildApp(opts: {
   registerRestApi(app, services, config, ui);
 
   // The web app: static files, and index.html for every other GET so deep links work.
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) await app.register(fastifyStatic, webAssetOptions(config.webDist));
+  if (webAssets) registerWebAssets(app, await webAssets);
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';

@@ -28,7 +28,7 @@ export async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz:
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside each built text asset, once, at build time: the server
- * sends them to browsers that accept them (`@fastify/static`'s `preCompressed`) without
+ * sends them to browsers that accept them (`packages/server/src/http/web-app.ts`) without
  * compressing anything per request.
  */
 export function precompressAssets(): Plugin {
