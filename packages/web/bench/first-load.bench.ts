@@ -7,7 +7,7 @@
  * - early script: the early script started (`milepost:first-requests`; — in a build without it);
  * - first request sent / shell answered / page answered: the first GraphQL request's start, the last
  *   of the shell's queries answered, the last of the page's own first requests (those asked before the
- *   app's first render) answered;
+ *   app's first render) answered (a batch, `A+B+…`, counts as both when it holds both);
  * - entry's scripts: the last of the scripts and style sheets asked for before the app's start downloaded;
  * - app start: the entry's imports downloaded and evaluated, `main.tsx` running (`milepost:app-start`;
  *   in a build without the mark, the first GraphQL request's start, which it sent then);
@@ -169,7 +169,9 @@ async function measure(browser: Browser, server: BenchServer, target: Target, tr
     const sent: Sent[] = [];
     page.on('request', (request) => {
       if (!request.url().endsWith('/api/graphql')) return;
-      const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?';
+      // A batch (the early script's shell queries and path lookup) is named by its operations, `A+B+…`.
+      const body = request.postDataJSON() as { operationName?: string } | { operationName?: string }[] | null;
+      const operation = (Array.isArray(body) ? body : [body]).map((one) => one?.operationName ?? '?').join('+');
       sent.push({ request, operation });
     });
     if (traceFile)
@@ -242,11 +244,12 @@ async function breakdown(page: Page, sent: Sent[], firstContent: number): Promis
   );
   const firstRequest = Math.min(...requests.map((r) => r.start));
   const appStart = Number.isNaN(clock.appStart) ? firstRequest : clock.appStart;
-  const shell = requests.filter((r) => SHELL_QUERIES.has(r.operation));
+  const operations = (r: { operation: string }) => r.operation.split('+');
+  const shell = requests.filter((r) => operations(r).some((name) => SHELL_QUERIES.has(name)));
   // The page's own first requests: those asked before the app's first render (by the early script, or
   // by the app's start); what the page asks once it has rendered does not hold its first content.
   const rendered = Number.isNaN(clock.firstCommit) ? firstContent : clock.firstCommit;
-  const own = requests.filter((r) => !SHELL_QUERIES.has(r.operation) && r.start < rendered);
+  const own = requests.filter((r) => operations(r).some((name) => !SHELL_QUERIES.has(name)) && r.start < rendered);
   const assets = clock.resources.filter((r) => /\/assets\/.*\.(js|css)$/.test(r.name));
   const beforeStart = assets.filter((r) => r.start < appStart && !/first-requests-/.test(r.name));
   const pageChunks = assets.filter((r) => /\/assets\/(project|group)-pages-/.test(r.name));

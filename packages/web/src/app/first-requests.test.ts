@@ -6,6 +6,9 @@ import { prefetchDiscussions } from '../features/discussions/prefetch-discussion
 import { createCache } from './apollo-client.ts';
 import {
   answeredEarly,
+  BATCH_OPERATIONS,
+  BATCH_QUERY_CHARS,
+  batchesOf,
   claimFirstRequests,
   FRESH_MS,
   GRAPHQL_ENDPOINT,
@@ -19,23 +22,42 @@ import { useEarlyAnswerPolicy } from './use-early-answer-policy.ts';
 
 const REGISTRY = Symbol.for('milepost.firstRequests');
 
-type Sent = { body: OperationBody; init: RequestInit };
+type Sent = { body: OperationBody; init: RequestInit; batch: number };
 type Answer = { status?: number; json?: unknown; fail?: boolean };
 
-/** A stand-in for the server: records each POSTed body and answers `answer(operationName)` (default `{ data: null }`). */
+/**
+ * A stand-in for the server: records each POSTed operation (`batch`: which POST carried it) and answers
+ * `answer(operationName)` (default `{ data: null }`); a batch (a JSON array) is answered with the array
+ * of its operations' results, or, when one of them fails or answers an error status, as that one.
+ */
 function fakeServer(answer: (operationName: string) => Answer = () => ({})) {
   const sent: Sent[] = [];
+  let posts = 0;
   const fetch = vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    const body = JSON.parse(String(init.body)) as OperationBody;
-    sent.push({ body, init });
-    const { status = 200, json = { data: null }, fail = false } = answer(body.operationName ?? '');
-    if (fail) throw new TypeError('Failed to fetch');
+    const parsed = JSON.parse(String(init.body)) as OperationBody | OperationBody[];
+    const bodies = Array.isArray(parsed) ? parsed : [parsed];
+    const batch = posts++;
+    for (const body of bodies) sent.push({ body, init, batch });
+    const answers = bodies.map((body) => answer(body.operationName ?? ''));
+    if (answers.some((a) => a.fail)) throw new TypeError('Failed to fetch');
+    const failed = answers.find((a) => (a.status ?? 200) !== 200);
+    const json = failed
+      ? failed.json
+      : Array.isArray(parsed)
+        ? answers.map((a) => a.json ?? { data: null })
+        : (answers[0]?.json ?? { data: null });
     return new Response(JSON.stringify(json), {
-      status,
+      status: failed?.status ?? 200,
       headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' },
     });
   });
-  return { sent, fetch, names: () => sent.map((s) => s.body.operationName).sort() };
+  /** The operations of each POST, by name (each POST's sorted, the POSTs in the order of their first). */
+  const posted = () => {
+    const byPost = new Map<number, string[]>();
+    for (const s of sent) byPost.set(s.batch, [...(byPost.get(s.batch) ?? []), s.body.operationName ?? '']);
+    return [...byPost.values()].map((names) => names.sort());
+  };
+  return { sent, fetch, posted, names: () => sent.map((s) => s.body.operationName).sort() };
 }
 
 /** The app's client as `createApolloClient` makes it, over `fetch`. */
@@ -129,6 +151,20 @@ describe('the early script: the first URL → its requests', () => {
     }
   });
 
+  it.each(urls)(
+    '%s%s: sends the shell’s queries and the path lookup as one request, the page’s own alone',
+    async (pathname, search, names) => {
+      const early = fakeServer();
+      start(pathname, search, early.fetch);
+      await settle();
+      const batched = names.filter((name) => SHELL.includes(name) || name === 'ResolvePathQuery').sort();
+      const alone = names.filter((name) => !batched.includes(name));
+      // Each POST's operations: one with the shell's and the path's, one per page request.
+      const posted = early.posted().map((operations) => operations.join(' + '));
+      expect(posted.sort()).toEqual([batched.join(' + '), ...alone].sort());
+    },
+  );
+
   it('hands every early request to the app: the app itself sends none of them', async () => {
     const early = fakeServer();
     start('/acme/website/-/issues/76', '', early.fetch);
@@ -176,6 +212,49 @@ describe('the early script: the first URL → its requests', () => {
   });
 });
 
+describe('the early script’s batches', () => {
+  const body = (name: string, chars: number): OperationBody => ({
+    operationName: name,
+    variables: {},
+    query: 'x'.repeat(chars),
+  });
+  const names = (batches: OperationBody[][]) => batches.map((batch) => batch.map((one) => one.operationName));
+
+  it('keeps the order, and starts a new batch at the server’s limits: operations, then query text', () => {
+    const many = Array.from({ length: BATCH_OPERATIONS + 2 }, (_, i) => body(`Q${i}`, 10));
+    expect(names(batchesOf(many)).map((batch) => batch.length)).toEqual([BATCH_OPERATIONS, 2]);
+    expect(names(batchesOf(many)).flat()).toEqual(many.map((one) => one.operationName));
+    const third = Math.floor(BATCH_QUERY_CHARS / 3);
+    expect(names(batchesOf([body('A', third), body('B', third), body('C', third), body('D', 2)]))).toEqual([
+      ['A', 'B', 'C'],
+      ['D'],
+    ]);
+    // A text over the limit on its own goes alone (the server answers it as it would any single request).
+    expect(names(batchesOf([body('A', 10), body('B', BATCH_QUERY_CHARS + 1), body('C', 10)]))).toEqual([
+      ['A'],
+      ['B'],
+      ['C'],
+    ]);
+    expect(batchesOf([])).toEqual([]);
+  });
+
+  it('fails every operation of a batch answered with anything but one result each: the app asks again', async () => {
+    const send = vi.fn(
+      async () => new Response('[{"data":null}]', { headers: { 'content-type': 'application/json' } }),
+    );
+    start('/dashboard/groups', '', send);
+    await settle();
+    const batch = JSON.parse(
+      String((send.mock.calls[0] as unknown as [string, RequestInit])[1].body),
+    ) as OperationBody[];
+    expect(batch.map((one) => one.operationName).sort()).toEqual([...SHELL].sort());
+    const network = fakeServer();
+    const handOver = handOverFetch(network.fetch);
+    for (const one of batch) await handOver(GRAPHQL_ENDPOINT, { method: 'POST', body: JSON.stringify(one) });
+    expect(network.names()).toEqual([...SHELL].sort());
+  });
+});
+
 describe('handing the early requests over to Apollo', () => {
   const VIEWER = { data: { currentUser: { __typename: 'UserCore', id: 'gid://milepost/User/1' } } };
 
@@ -212,15 +291,15 @@ describe('handing the early requests over to Apollo', () => {
           release = resolve;
         }),
     );
-    start('/nowhere', '', (input, init) =>
-      JSON.parse(String(init.body)).operationName === 'CurrentUserQuery'
-        ? slow(input, init)
-        : Promise.resolve(new Response('{"data":null}')),
-    );
-    const body = JSON.parse(String(slow.mock.calls[0]?.[1].body)) as OperationBody;
+    start('/nowhere', '', slow);
+    await Promise.resolve();
+    // The shell's batch: its viewer query, answered once `release` is called.
+    const batch = JSON.parse(String(slow.mock.calls[0]?.[1].body)) as OperationBody[];
+    const body = batch.find((one) => one.operationName === 'CurrentUserQuery') as OperationBody;
     const network = fakeServer();
     const answered = sendLikeApollo(handOverFetch(network.fetch), body);
-    release(new Response(JSON.stringify(VIEWER), { headers: { 'content-type': 'application/json' } }));
+    const results = batch.map((one) => (one === body ? VIEWER : { data: null }));
+    release(new Response(JSON.stringify(results), { headers: { 'content-type': 'application/json' } }));
     expect(await answered).toEqual({ status: 200, json: VIEWER });
     expect(network.sent).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import { type OperationBody, operationBody, type PreparedDocument, requestKey } from './operation-body.ts';
 import { prefetchInitialRoute } from './prefetch.ts';
-import type { PrefetchClient } from './prefetch-client.ts';
+import { FIRST_BATCH, type PrefetchClient } from './prefetch-client.ts';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql';
 
@@ -24,41 +24,108 @@ export type Prepare = (document: unknown) => PreparedDocument | null;
 const REGISTRY = Symbol.for('milepost.firstRequests');
 type WithRegistry = { [REGISTRY]?: FirstRequests };
 
-async function fetchAnswer(send: Fetch, body: OperationBody): Promise<Answer | null> {
-  try {
-    const response = await send(GRAPHQL_ENDPOINT, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
-    const text = await response.text();
-    if (!response.ok) return null;
-    const json = JSON.parse(text) as { data?: unknown; errors?: unknown } | null;
-    if (!json || typeof json !== 'object' || json.errors !== undefined || !('data' in json)) return null;
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      contentType: response.headers.get('content-type') ?? 'application/json',
-      text,
-      data: json.data,
-      at: Date.now(),
-    };
-  } catch {
-    return null;
-  }
+/** An answer as the app receives it: `text` the JSON of one operation's result. */
+function answerOf(response: Response, contentType: string, result: unknown): Answer | null {
+  const json = result as { data?: unknown; errors?: unknown } | null;
+  if (!json || typeof json !== 'object' || json.errors !== undefined || !('data' in json)) return null;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    contentType,
+    text: JSON.stringify(json),
+    data: json.data,
+    at: Date.now(),
+  };
 }
 
 /**
- * A prefetch client without Apollo: each query is POSTed at once, as Apollo's HTTP link would send it
- * (`operationBody`), and kept in `requests` for the app; the same request twice is sent once. It
- * answers `{ data }` like Apollo's `query`, and rejects when the request failed (or is left to the
- * app), so a chain of prefetches stops where Apollo's would.
+ * POSTs `bodies` — one operation as Apollo would send it, or several as one JSON array (GitLab's
+ * multiplexed queries; the server's Yoga batches) — and answers each operation's result, null for
+ * one that failed (no answer, not 2xx, GraphQL errors, a batch answered with anything but as many
+ * results).
+ */
+async function fetchAnswers(send: Fetch, bodies: readonly OperationBody[]): Promise<(Answer | null)[]> {
+  const failed = bodies.map(() => null);
+  try {
+    const one = bodies.length === 1;
+    const response = await send(GRAPHQL_ENDPOINT, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify(one ? bodies[0] : bodies),
+    });
+    const text = await response.text();
+    if (!response.ok) return failed;
+    const contentType = response.headers.get('content-type') ?? 'application/json';
+    const json = JSON.parse(text) as unknown;
+    if (one) return [answerOf(response, contentType, json)];
+    if (!Array.isArray(json) || json.length !== bodies.length) return failed;
+    return json.map((result) => answerOf(response, contentType, result));
+  } catch {
+    return failed;
+  }
+}
+
+/** The most operations one batch carries (the server's Yoga: `batching: { limit: 10 }`). */
+export const BATCH_OPERATIONS = 10;
+/** The most query text one batch carries, its operations together (GitLab's and the server's `MAX_QUERY_LENGTH`). */
+export const BATCH_QUERY_CHARS = 10_000;
+
+/** `bodies` in batches the server takes: in order, at most `BATCH_OPERATIONS` and `BATCH_QUERY_CHARS` each. */
+export function batchesOf(bodies: readonly OperationBody[]): OperationBody[][] {
+  const batches: OperationBody[][] = [];
+  let chars = 0;
+  for (const body of bodies) {
+    const last = batches.at(-1);
+    if (last && last.length < BATCH_OPERATIONS && chars + body.query.length <= BATCH_QUERY_CHARS) {
+      last.push(body);
+      chars += body.query.length;
+    } else {
+      batches.push([body]);
+      chars = body.query.length;
+    }
+  }
+  return batches;
+}
+
+/**
+ * A prefetch client without Apollo: each query is POSTed as Apollo's HTTP link would send it
+ * (`operationBody`) — at once, or, asked with `FIRST_BATCH`, at the end of the task with the others
+ * so asked, as one batch — and kept in `requests` for the app; the same request twice is sent once.
+ * It answers `{ data }` like Apollo's `query`, and rejects when the request failed (or is left to
+ * the app), so a chain of prefetches stops where Apollo's would.
  */
 export function firstRequestsClient(requests: FirstRequests, send: Fetch, prepare: Prepare): PrefetchClient {
-  const query = (options: { query: unknown; variables?: Record<string, unknown> }) => {
+  let batch: { body: OperationBody; answer: (found: Answer | null) => void }[] = [];
+  const sendBatch = () => {
+    const queued = batch;
+    batch = [];
+    for (const part of batchesOf(queued.map(({ body }) => body))) {
+      const waiting = queued.splice(0, part.length);
+      void fetchAnswers(send, part).then((answers) => {
+        waiting.forEach(({ answer }, i) => {
+          answer(answers[i] ?? null);
+        });
+      });
+    }
+  };
+  const query = (options: {
+    query: unknown;
+    variables?: Record<string, unknown>;
+    context?: Record<string, unknown>;
+  }) => {
     const document = prepare(options.query);
     if (!document) return Promise.reject(new Error('This request is left to the app.'));
     const body = operationBody(document, options.variables);
     const key = requestKey(body);
     let answer = requests.get(key);
-    if (!answer) {
-      answer = fetchAnswer(send, body);
+    if (!answer && options.context?.[FIRST_BATCH]) {
+      answer = new Promise<Answer | null>((resolve) => {
+        if (!batch.length) queueMicrotask(sendBatch);
+        batch.push({ body, answer: resolve });
+      });
+      requests.set(key, answer);
+    } else if (!answer) {
+      answer = fetchAnswers(send, [body]).then(([found]) => found ?? null);
       requests.set(key, answer);
     }
     return answer.then((found) => {

@@ -11,3 +11,13 @@ export type PrefetchClient = Pick<ApolloClient, 'query'> & { readonly cache?: Ap
 export function keepsCache(client: PrefetchClient): client is ApolloClient {
   return client.cache !== undefined;
 }
+
+/**
+ * Asked with `context: { [FIRST_BATCH]: true }`: the early script (`first-requests.ts`) sends such
+ * queries of one task together, as one POST of a JSON array (GitLab's multiplexed queries; the
+ * server's Yoga batches), not one each. The shell's small queries and the path lookup
+ * (`app/prefetch.ts`) are: as five requests they held five of the browser's six connections to the
+ * server, which the page's files then waited for, and cost five session lookups on the server.
+ * Apollo's link ignores the key: the app sends each query alone, as before.
+ */
+export const FIRST_BATCH = 'milepostFirstBatch';

@@ -12,7 +12,7 @@ import {
   TodoCountQueryDocument,
 } from '../gql/graphql.ts';
 import { parseNamespacePath } from '../lib/routes.ts';
-import type { PrefetchClient } from './prefetch-client.ts';
+import { FIRST_BATCH, type PrefetchClient } from './prefetch-client.ts';
 
 /**
  * On an issue or epics list, the list's first answers (the shell's, the path's and the list's own,
@@ -38,17 +38,19 @@ export type FirstAnswers = Promise<void> | null;
  */
 export function prefetchInitialRoute(client: PrefetchClient, pathname: string, search = ''): FirstAnswers {
   // What every page's shell asks first (the viewer, their display and editor preferences, the to-do
-  // count): with the page's own requests, not once the page's code has loaded and rendered.
+  // count): with the page's own requests, not once the page's code has loaded and rendered. The early
+  // script sends them and the path lookup as one request (`FIRST_BATCH`).
+  const context = { [FIRST_BATCH]: true };
   const shell = [
     CurrentUserQueryDocument,
     DisplayPreferencesQueryDocument,
     EditorPreferenceQueryDocument,
     TodoCountQueryDocument,
-  ].map((query) => client.query({ query }).catch(() => {}));
+  ].map((query) => client.query({ query, context }).catch(() => {}));
   const location = parseNamespacePath(pathname);
   if (!location) return null;
   const path = client
-    .query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath } })
+    .query({ query: ResolvePathQueryDocument, variables: { fullPath: location.fullPath }, context })
     .catch(() => {});
   const groupPage = location.groupsPrefix ? groupSubPage(location.subPath) : null;
   const roadmap = groupPage?.page === 'roadmap' ? prefetchRoadmapFirstPage(client, location.fullPath, search) : null;
