@@ -23,11 +23,18 @@ const keyOf = (fullPath: string, iid: string) => `${fullPath}&${iid}`;
  */
 export const TREE_FETCH_POLICY = 'no-cache';
 
+/**
+ * Each ask is its own request: a reload after a change must not join a request sent before the
+ * change was saved (Apollo shares identical requests in flight unless told otherwise).
+ */
+export const TREE_CONTEXT = { queryDeduplication: false };
+
 function requestFirstPage(client: PrefetchClient, fullPath: string, iid: string) {
   return client.query({
     query: EpicChildItemsQueryDocument,
     variables: { fullPath, iid, pageSize: CHILD_ITEMS_PAGE_SIZE },
     fetchPolicy: TREE_FETCH_POLICY,
+    context: TREE_CONTEXT,
   });
 }
 

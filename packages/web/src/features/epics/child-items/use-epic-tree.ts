@@ -11,6 +11,7 @@ import {
 import { applyDrop, checkDrop, type DropPosition, type TreeRoot } from './tree-drop.ts';
 import {
   CHILD_ITEMS_PAGE_SIZE,
+  TREE_CONTEXT,
   TREE_FETCH_POLICY,
   takeArrivedEpicTreeFirstPage,
   takeEpicTreeFirstPage,
@@ -113,11 +114,19 @@ export function useEpicTree(groupFullPath: string, iid: string) {
   const places = useRef(new Map<string, Where>([[ROOT, { fullPath: groupFullPath, iid }]]));
   const branchesRef = useRef(branches);
   branchesRef.current = branches;
+  /** How many times each branch's first page was asked for: a newer ask supersedes older answers. */
+  const firstPagesAsked = useRef(new Map<string, number>());
 
   const fetchPage = useCallback(
     async (key: string, previous?: Branch): Promise<void> => {
       const where = places.current.get(key);
       if (!where) return;
+      // Answers can arrive out of order (an expand's and a reload's after a move): an answer for a
+      // branch whose first page was asked for again since is older than the one still coming, and is
+      // dropped. A 'Show more' page continues the branch it was asked on, so a new first page drops it too.
+      const asked = (firstPagesAsked.current.get(key) ?? 0) + (previous ? 0 : 1);
+      firstPagesAsked.current.set(key, asked);
+      const superseded = () => firstPagesAsked.current.get(key) !== asked;
       setBranches((current) => ({ ...current, [key]: { ...current[key], loading: true, error: false } }));
       try {
         const { data } = await (previous
@@ -130,8 +139,10 @@ export function useEpicTree(groupFullPath: string, iid: string) {
                 issueEndCursor: previous.hasMoreIssues ? previous.issueEndCursor : undefined,
               },
               fetchPolicy: TREE_FETCH_POLICY,
+              context: TREE_CONTEXT,
             })
           : takeEpicTreeFirstPage(client, where.fullPath, where.iid));
+        if (superseded()) return;
         const epic = data?.group?.epic;
         if (!epic) {
           // A missing or hidden epic: the page shows its 404 (no alert about child epics).
@@ -155,6 +166,7 @@ export function useEpicTree(groupFullPath: string, iid: string) {
           [key]: { branch: toBranch(page as TreeParent, previous), loading: false, error: false },
         }));
       } catch {
+        if (superseded()) return;
         pushAlert({ variant: 'danger', message: FETCH_CHILDREN_FAILED });
         setBranches((current) => ({ ...current, [key]: { ...current[key], loading: false, error: true } }));
       }
