@@ -61,6 +61,7 @@ import {
   parseBenchArgs,
   printRunTable,
   runBench,
+  serverCpuMs,
   startServer,
   VIEWPORT,
   withOwnBrowser,
@@ -108,7 +109,17 @@ type RunResult = {
   firstBarsMs: number;
   firstBarsInDomMs: number;
   firstPageRequestedMs: number;
+  /** When it left the browser's queue (its connection's first byte sent). */
+  firstPageSentMs: number;
   firstPageReceivedMs: number;
+  /** The server's time for it (its `Server-Timing` total) and the SQL statements' share. */
+  firstPageServerMs: number;
+  firstPageDbMs: number;
+  /** Its whole `Server-Timing` header, printed with each run. */
+  firstPageServerTiming: string;
+  /** The server's CPU time (Node, then its PostgreSQL) from navigation to the first bars painted. */
+  firstBarsServerNodeMs: number;
+  firstBarsServerPostgresMs: number;
   /** The page's main-thread CPU time until the first bars were seen painted: the work, which load does not inflate. */
   firstBarsThreadMs: number;
   /** Layouts until then. */
@@ -330,8 +341,10 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
 
     // The roadmap's epics windows, counted from the network (rows are virtualised).
     let inFlight = 0;
-    /** wall-clock ms of each window: when it was sent and received, and how long it took */
-    const responses: { sentAt: number; receivedAt: number; ms: number }[] = [];
+    /** wall-clock ms of each window: when it was asked for, sent and received, and how long it took */
+    const responses: { sentAt: number; leftAt: number; receivedAt: number; ms: number }[] = [];
+    /** The first window's Server-Timing header (asked for once it is in). */
+    let firstServerTiming: Promise<string> | null = null;
     const isEpicsRequest = (body: string | null) => body?.includes('RoadmapGroupEpicsQuery') === true;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/graphql') && isEpicsRequest(request.postData())) inFlight++;
@@ -355,9 +368,17 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
       const timing = request.timing();
       responses.push({
         sentAt: timing.startTime,
+        leftAt: timing.requestStart >= 0 ? timing.startTime + timing.requestStart : Number.NaN,
         receivedAt: timing.startTime + timing.responseEnd,
         ms: timing.responseEnd,
       });
+      firstServerTiming ??= request
+        .response()
+        .then((response) => response?.headerValue('server-timing') ?? null)
+        .then(
+          (value) => value ?? '',
+          () => '',
+        );
       inFlight--;
     });
 
@@ -376,11 +397,16 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
       await loadProfiler.send('Profiler.start');
     }
     const renderer = await countRendererTime(page);
+    const cpuBefore = { node: serverCpuMs(server, 'node'), postgres: serverCpuMs(server, 'postgres') };
     await page.goto(`/groups/${GROUP}/-/roadmap${ROADMAP_QUERY}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstBars !== null, null, {
       timeout: 60_000,
       polling: 50,
     });
+    const serverWork = {
+      node: serverCpuMs(server, 'node') - cpuBefore.node,
+      postgres: serverCpuMs(server, 'postgres') - cpuBefore.postgres,
+    };
     const work = await renderer.read();
     const first = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
@@ -448,11 +474,20 @@ async function measureOnce(browser: Browser, server: BenchServer, artifacts: Art
     const longest = (from: number, to: number) =>
       Math.max(0, ...longTasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
     const windows = responses.slice(firstResponses);
+    const serverTiming = (await firstServerTiming) ?? '';
+    const metric = (name: string) =>
+      Number(new RegExp(`(?:^|, )${name};dur=([\\d.]+)`).exec(serverTiming)?.[1] ?? Number.NaN);
     return {
       firstBarsMs: first.firstBars ?? Number.NaN,
       firstBarsInDomMs: first.firstBarsInDom ?? Number.NaN,
       firstPageRequestedMs: (responses[0]?.sentAt ?? Number.NaN) - timeOrigin,
+      firstPageSentMs: (responses[0]?.leftAt ?? Number.NaN) - timeOrigin,
       firstPageReceivedMs: (responses[0]?.receivedAt ?? Number.NaN) - timeOrigin,
+      firstPageServerMs: metric('total'),
+      firstPageDbMs: metric('db'),
+      firstPageServerTiming: serverTiming,
+      firstBarsServerNodeMs: serverWork.node,
+      firstBarsServerPostgresMs: serverWork.postgres,
       firstBarsThreadMs: work.threadMs,
       firstBarsLayouts: work.layouts,
       rows: end.rows,
@@ -498,10 +533,15 @@ function printReport(
       target: atMost(TARGET.firstBarsMs, 'ms'),
     },
     { label: '  first epics window requested (ms)', pick: (r) => r.firstPageRequestedMs, format: integer },
+    { label: "  … sent, out of the browser's queue (ms)", pick: (r) => r.firstPageSentMs, format: integer },
+    { label: '  … server time, its Server-Timing (ms)', pick: (r) => r.firstPageServerMs, format: integer },
+    { label: '  … of which SQL statements (ms)', pick: (r) => r.firstPageDbMs, format: integer },
     { label: '  first epics window received (ms)', pick: (r) => r.firstPageReceivedMs, format: integer },
     { label: '  first bar in the DOM (ms)', pick: (r) => r.firstBarsInDomMs, format: integer },
     { label: '  main-thread CPU until then (ms)', pick: (r) => r.firstBarsThreadMs, format: integer },
     { label: '  layouts until then', pick: (r) => r.firstBarsLayouts, format: integer },
+    { label: '  server CPU until then, Node (ms)', pick: (r) => r.firstBarsServerNodeMs, format: integer },
+    { label: '  server CPU until then, PostgreSQL (ms)', pick: (r) => r.firstBarsServerPostgresMs, format: integer },
     {
       label: 'End → bars at the last epic painted (ms)',
       pick: (r) => r.endMs,
@@ -591,7 +631,15 @@ async function main() {
   const variants = compareBuilds(options.compare);
   const seed = { group: GROUP, member: USER, epics: options.epics, issues: options.issues, levels: options.levels };
   const kept = options['data-dir'] ? keptData(options['data-dir'], seed) : null;
-  const server = await startServer('bench-web', { build: 'never' }, kept ? { MILEPOST_DATA_DIR: kept.dataDir } : {});
+  // Every answer's Server-Timing breakdown (http/server-timing.ts): the first window's is printed.
+  const server = await startServer(
+    'bench-web',
+    { build: 'never' },
+    {
+      MILEPOST_SERVER_TIMING: 'all',
+      ...(kept ? { MILEPOST_DATA_DIR: kept.dataDir } : {}),
+    },
+  );
   if (kept?.seeded) out(`  the group is seeded already in ${kept.dataDir} (${kept.marker})`);
   else {
     const seeding = performance.now();
@@ -624,6 +672,10 @@ async function main() {
           `End ${integer(result.endMs)} ms, jumps median ${integer(result.jumpMedianMs)} ms, ` +
           `${result.maxDomRows} rows at most, longest scroll task ${taskMs(result.longestScrollTaskMs)} ms, ` +
           `heap ${oneDecimal(result.heapAfterScrollMb)} MB (${seconds(runStarted)}, load average ${loadAverage()})`,
+      );
+      out(
+        `  first window: asked ${integer(result.firstPageRequestedMs)}, sent ${integer(result.firstPageSentMs)}, ` +
+          `received ${integer(result.firstPageReceivedMs)} ms; server ${result.firstPageServerTiming || 'n/a'}`,
       );
       if (!warm) results.get(build)?.push(result);
     });

@@ -27,10 +27,24 @@ export async function ensureCsrfToken(): Promise<string | null> {
   return readCsrfToken();
 }
 
-/** `fetch` that adds the CSRF header, obtaining the cookie first when it is missing. */
-export async function csrfFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const token = await ensureCsrfToken();
-  const headers = new Headers(init.headers);
-  if (token) headers.set(CSRF_HEADER, token);
-  return fetch(input, { ...init, headers, credentials: 'same-origin' });
+/**
+ * `fetch` that adds the CSRF header, obtaining the cookie first when it is missing. With the cookie
+ * there, the request is handed to the browser at once, in the caller's task: requests asked one after
+ * another leave in that order, before what the caller asks for next (the early script's first
+ * requests before its page files' preloads, which would otherwise take the browser's six connections
+ * to the server first; decision 0088).
+ */
+export function csrfFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const send = (token: string | null) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set(CSRF_HEADER, token);
+    return fetch(input, { ...init, headers, credentials: 'same-origin' });
+  };
+  const token = readCsrfToken();
+  if (!token) return ensureCsrfToken().then(send);
+  try {
+    return send(token);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
