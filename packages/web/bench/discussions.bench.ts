@@ -12,8 +12,9 @@
  * - full thread: every discussion in the DOM and no "Loading more activity" left (painted);
  * - the longest task while loading, the comments in the DOM, and the JS heap after GC;
  * - the work, which the machine's load does not inflate as it does the times: the page's main-thread
- *   time (all tasks, and of it script and layout + style) and the server's CPU time (Node and its
- *   PostgreSQL) from navigation start to the full thread, and the GraphQL requests the page sent;
+ *   time (all tasks, and of it script and layout + style), its CPU time, and the server's CPU time
+ *   (Node and its PostgreSQL) from navigation start to the full thread, and the GraphQL requests the
+ *   page sent;
  * - the page's own work once its data is there: when the issue's (or epic's) query arrived, first
  *   content after that, and the main thread's long tasks from then to first content;
  * - per run, when each page of discussions was sent and arrived (the chain of further pages).
@@ -170,6 +171,8 @@ type RunResult = {
   rendererTaskMs: number;
   rendererScriptMs: number;
   rendererLayoutMs: number;
+  /** The page's main thread's CPU time (ms): what a busy machine inflates least. */
+  rendererThreadMs: number;
   serverCpuMs: number;
   graphqlRequests: number;
   /** When the page's own query (the issue or the epic) arrived, on the page's clock (ms). */
@@ -262,6 +265,7 @@ async function measure(
       rendererTaskMs: work.taskMs,
       rendererScriptMs: work.scriptMs,
       rendererLayoutMs: work.layoutMs + work.styleMs,
+      rendererThreadMs: work.threadMs,
       serverCpuMs: cpuAfter - cpuBefore,
       graphqlRequests,
       dataMs,
@@ -338,6 +342,7 @@ function printTable(name: string, results: RunResult[]) {
     { label: 'Page main thread busy until full thread (ms)', pick: (r) => r.rendererTaskMs, format: ms },
     { label: '  of it script (ms)', pick: (r) => r.rendererScriptMs, format: ms },
     { label: '  of it style and layout (ms)', pick: (r) => r.rendererLayoutMs, format: ms },
+    { label: 'Page main thread CPU time until full thread (ms)', pick: (r) => r.rendererThreadMs, format: ms },
     { label: 'Server CPU, Node + PostgreSQL (ms)', pick: (r) => r.serverCpuMs, format: ms },
     { label: 'GraphQL requests', pick: (r) => r.graphqlRequests, format: ms },
   ];

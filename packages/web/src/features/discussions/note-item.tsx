@@ -2,7 +2,7 @@ import { type FocusEvent, type KeyboardEvent, type MouseEvent, memo, useState } 
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ConfirmText } from '../../components/ui/confirm-dialog.tsx';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useToast } from '../../components/ui/use-toast.ts';
 import type { NoteFieldsFragment } from '../../gql/graphql.ts';
 import { nodesOf } from '../../lib/paging.ts';
@@ -12,6 +12,7 @@ import { NoteTaskList } from '../work-items/task-list/note-task-list.tsx';
 import { AwardsList } from './award-emoji.tsx';
 import styles from './discussions.module.css';
 import { NoteEditForm } from './note-edit-form.tsx';
+import icons from './note-icons.module.css';
 import { type NoteMenuAction, type NotePopoverRequest, useNotePopovers } from './note-popovers.tsx';
 import type { Noteable } from './noteable.ts';
 import { NoteTime, noteAnchor } from './system-note.tsx';
@@ -19,8 +20,15 @@ import type { useNoteActions } from './use-note-actions.ts';
 
 export type NoteActions = ReturnType<typeof useNoteActions>;
 
-/** A note's icon buttons, drawn as the app's compact tertiary `Button`. */
+/**
+ * A note's icon buttons, drawn as the app's compact tertiary `Button`, each with its icon as a mask
+ * (`note-icons.module.css`: no svg elements per button, decision 0089).
+ */
 const ACTION_BUTTON = buttonClassName({ compact: true, iconOnly: true, variant: 'tertiary' });
+type NoteIcon = 'smiley' | 'reply' | 'pencil' | 'ellipsis';
+const iconButton = (icon: NoteIcon) => `${ACTION_BUTTON} ${icons.icon} ${icons[icon]}`;
+const REPLY_BUTTON = iconButton('reply');
+const EDIT_BUTTON = iconButton('pencil');
 export type Viewer = { id: string; name: string; username: string } | null;
 
 type NoteItemProps = {
@@ -153,23 +161,19 @@ export const NoteItem = memo(function NoteItem({ noteable, note, viewer, actions
             )}
             {/* Plain buttons: a long thread has hundreds (decisions 0049, 0053). */}
             {onReply && (
-              <button type="button" className={ACTION_BUTTON} aria-label="Reply to comment" onClick={onReply}>
-                <Icon name="reply" />
-              </button>
+              <button type="button" className={REPLY_BUTTON} aria-label="Reply to comment" onClick={onReply} />
             )}
             {permissions.adminNote && !editing && (
               <button
                 type="button"
-                className={ACTION_BUTTON}
+                className={EDIT_BUTTON}
                 aria-label="Edit comment"
                 onClick={() => setEditing(true)}
-              >
-                <Icon name="pencil" />
-              </button>
+              />
             )}
             <PopoverButton
               label="More actions"
-              icon="ellipsis-v"
+              icon="ellipsis"
               popup="menu"
               expanded={popover === 'menu'}
               onOpen={openMenu}
@@ -233,7 +237,7 @@ export const NoteItem = memo(function NoteItem({ noteable, note, viewer, actions
 
 type PopoverButtonProps = {
   label: string;
-  icon: IconName;
+  icon: NoteIcon;
   popup: 'menu' | 'dialog';
   expanded: boolean;
   /** Opens the section's popover from this button (`fromKeyboard`: Enter, Space or the arrows). */
@@ -245,7 +249,7 @@ function PopoverButton({ label, icon, popup, expanded, onOpen }: PopoverButtonPr
   return (
     <button
       type="button"
-      className={ACTION_BUTTON}
+      className={iconButton(icon)}
       aria-label={label}
       aria-haspopup={popup}
       aria-expanded={expanded}
@@ -256,9 +260,7 @@ function PopoverButton({ label, icon, popup, expanded, onOpen }: PopoverButtonPr
         event.preventDefault();
         onOpen(event.currentTarget, true);
       }}
-    >
-      <Icon name={icon} />
-    </button>
+    />
   );
 }
 
