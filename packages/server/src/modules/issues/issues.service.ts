@@ -312,7 +312,18 @@ export function issuesService(db: Db) {
         // The issue as it is now, locked: a write that ended since `node` was read (the same person's
         // previous sidebar field, still saving) is the base of this one, not a conflict. Only an edit
         // based on a version (`lockVersion`) or on the text (a task toggled) conflicts with it.
-        const issue = await r.findForUpdate(node.issue.id);
+        // Lookups that do not depend on each other are asked with it (one round trip in the first
+        // start's whole unit, whose connection pipelines: PostgreSQL runs them after the lock, in the
+        // order sent); the writes keep their order.
+        const [issue, history, milestone] = await together(
+          tx,
+          () => r.findForUpdate(node.issue.id),
+          () => trackIssue(tx, actor, node.issue.id),
+          async () =>
+            given.milestoneId == null
+              ? given.milestoneId
+              : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
+        );
         if (!issue) throw new NotFoundError('Issue Not Found');
         if (input.lockVersion !== undefined && input.lockVersion !== issue.lockVersion) {
           throw new ConflictError(STALE_ISSUE_MESSAGE);
@@ -327,16 +338,6 @@ export function issuesService(db: Db) {
         if (given.stateEvent === 'reopen' && issue.state === 'closed') {
           Object.assign(changes, { state: 'opened', closedAt: null, closedById: null, reopenedAt: new Date() });
         }
-        // Lookups that do not depend on each other are asked together (one round trip in the first
-        // start's whole unit, whose connection pipelines); the writes keep their order.
-        const [history, milestone] = await together(
-          tx,
-          () => trackIssue(tx, actor, issue.id),
-          async () =>
-            given.milestoneId == null
-              ? given.milestoneId
-              : await findMilestoneForIssue(tx, node.project, node.group, given.milestoneId),
-        );
         if (given.milestoneId !== undefined && milestone !== undefined) changes.milestoneId = milestone?.id ?? null;
         const row = await r.update(issue.id, changes);
         if (!row) throw new NotFoundError('Issue Not Found');
