@@ -37,6 +37,9 @@ const commentBy = (page: Page, text: string): Locator =>
   activity(page).getByRole('article').filter({ hasText: text }).first();
 
 async function switchUser(page: Page, login: string) {
+  // Off the app first: a page still open can ask for a new CSRF cookie between the sign-in's read of
+  // the cookie and its request (a 403 in a CI run).
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signInViaApi(page, login);
 }

@@ -71,6 +71,7 @@ test.describe('issue reactions and resolved threads', () => {
     await expect(page.getByRole('button', { name: 'You reacted with :thumbsup:' })).toContainText('1');
     await expect(page.getByRole('button', { name: /:rocket:/ })).toHaveCount(0);
 
+    await page.goto('about:blank'); // off the app, which could ask for a new CSRF cookie meanwhile
     await page.context().clearCookies();
     await signInViaApi(page, 'bob');
     await page.goto(`/${PROJECT}/-/issues/${issue.iid}`);
