@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { MarkdownAutocompleteQueryDocument, type MarkdownAutocompleteQueryQuery } from '../../../gql/graphql.ts';
 import { useDebouncedValue } from '../../filtered-search/use-debounced-value.ts';
 import styles from '../markdown-editor.module.css';
@@ -126,7 +126,10 @@ export function AutocompleteSuggestions({
     return fitting.slice(0, MAX_SUGGESTIONS);
   }, [match, shown, stale, projectPath]);
 
-  useEffect(() => {
+  // The editor learns the suggestions in the commit that shows them (a layout effect: its update
+  // renders before the browser runs anything else), so a key pressed as soon as the list is on
+  // screen is the list's; with a passive effect, Tab in the task between left the text box.
+  useLayoutEffect(() => {
     onItems(items);
   }, [items, onItems]);
 

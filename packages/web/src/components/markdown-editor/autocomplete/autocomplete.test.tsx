@@ -1,6 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +120,26 @@ describe('GFM autocomplete in the markdown editor', { timeout: 20_000 }, () => {
     await user.keyboard('i{Enter}');
     expect(textbox().value).toBe('Ask @alice ');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  });
+
+  it('takes a key pressed as soon as the list shows, before anything else has run', async () => {
+    // A key that arrives in the very task after the list appeared (a fast typist, a busy page) is
+    // the list's: the editor knows the suggestions from the moment they are on screen, never a task
+    // later, else Tab would leave the text box with the reference half typed.
+    const user = userEvent.setup();
+    render(<Harness />);
+    const pressed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[role="listbox"] [role="option"]')) return;
+        observer.disconnect();
+        fireEvent.keyDown(textbox(), { key: 'Tab' });
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await user.type(textbox(), 'Nice :tad');
+    await pressed;
+    expect(textbox().value).toBe('Nice :tada: ');
   });
 
   it('closes with Escape and keeps the text', async () => {
