@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { NewEpicButtonQueryDocument } from '../../gql/graphql.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { routes } from '../../lib/routes.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { ButtonLink, type ButtonVariant } from '../ui/button.tsx';
@@ -12,7 +13,10 @@ export function NewEpicButton({
   groupFullPath: string;
   variant?: ButtonVariant;
 }) {
-  const { data } = useQuery(NewEpicButtonQueryDocument, { variables: { fullPath: groupFullPath } });
+  // Asked once the page's first screen is painted: a header button is not worth the first paint's
+  // wait for its query's setting up and sending (decision 0091).
+  const painted = useAfterPaint();
+  const { data } = useQuery(NewEpicButtonQueryDocument, { variables: { fullPath: groupFullPath }, skip: !painted });
   if (!useCan(data?.group, 'createEpic')) return null;
   return (
     <ButtonLink variant={variant} to={routes.newEpic(groupFullPath)}>

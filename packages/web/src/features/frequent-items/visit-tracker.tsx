@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/use-current-user.ts';
+import { afterPaint } from '../../lib/after-paint.ts';
 import { useNamespaceContext } from '../namespaces/use-namespace-context.ts';
 import { trackVisit } from './track-visits.ts';
 
@@ -10,8 +11,9 @@ export function VisitTracker() {
   const signedIn = currentUser !== null;
   const type = context.kind === 'project' ? 'projects' : context.kind === 'group' ? 'groups' : null;
   const id = context.kind === 'project' ? context.project.id : context.kind === 'group' ? context.group.id : null;
+  // After the page's first paint: a report nobody waits for leaves out of the first screen's way.
   useEffect(() => {
-    if (signedIn && type && id) trackVisit(type, id);
+    if (signedIn && type && id) return afterPaint(() => trackVisit(type, id));
   }, [signedIn, type, id]);
   return null;
 }

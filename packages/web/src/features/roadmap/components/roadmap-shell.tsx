@@ -15,7 +15,7 @@ import {
   useState,
 } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { useAfterPaint } from '../../../lib/after-paint.ts';
+import { afterPaint, useAfterPaint } from '../../../lib/after-paint.ts';
 import { bufferSizeFor, ROADMAP_LAYOUT, useTimelineLayout } from '../hooks/use-timeline-layout.ts';
 import styles from '../roadmap.module.css';
 import type { RoadmapRow, RoadmapRowList } from '../utils/roadmap-rows.ts';
@@ -215,11 +215,15 @@ export const RoadmapShell = memo(function RoadmapShell({
     const start = Math.round(element.scrollLeft);
     visibleTrack.set({ start, end: start + Math.max(element.clientWidth - leftWidth, 0) });
   }, [leftWidth, visibleTrack]);
-  // Again whenever the timeline's widths change (it is scrolled to today for them).
+  // Again whenever the timeline's widths change (it is scrolled to today for them), after the paint
+  // that shows them: reading the scroll position then forces no layout of its own before the first bars.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the widths say when to measure again
   useEffect(() => {
-    measureVisibleTrack();
-    return () => clearTimeout(visibleTimer.current);
+    const cancel = afterPaint(measureVisibleTrack);
+    return () => {
+      cancel();
+      clearTimeout(visibleTimer.current);
+    };
   }, [measureVisibleTrack, cellWidth, timelineWidth]);
   const handleScrollToBar = useCallback(
     (offset: number) => {
