@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { IssuesListCreateIssueMutationDocument, IssuesListProjectsQueryDocument } from '../../../gql/graphql.ts';
+import { useAfterPaint } from '../../../lib/after-paint.ts';
 import { errorMessages } from '../../../lib/mutation-errors.ts';
 import { nodesOf } from '../../../lib/paging.ts';
 import { routes } from '../../../lib/routes.ts';
@@ -23,7 +24,12 @@ export function NewIssueButton({ scope, groupPath }: { scope: IssuesListScope; g
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const projects = useQuery(IssuesListProjectsQueryDocument, { variables: { fullPath: groupPath }, skip: isProject });
+  // The group's projects for the dialog's picker: asked once the list is painted, not before its rows.
+  const painted = useAfterPaint();
+  const projects = useQuery(IssuesListProjectsQueryDocument, {
+    variables: { fullPath: groupPath },
+    skip: isProject || !painted,
+  });
   const [create, { loading }] = useMutation(IssuesListCreateIssueMutationDocument);
 
   const close = () => setOpen(false);
