@@ -64,8 +64,9 @@ const HANDLERS = Object.fromEntries<Handler>([
 ]);
 
 function renderRoadmap() {
-  const { client } = createTestClient(HANDLERS);
+  const { client, calls } = createTestClient(HANDLERS);
   renderWithClient(<Roadmap groupFullPath="acme" />, '/groups/acme/-/roadmap', client);
+  return calls;
 }
 
 function paintNow() {
@@ -97,5 +98,16 @@ describe('Roadmap, its first paint', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('listitem').length).toBe(inView + Math.ceil(window.innerHeight / 50));
     expect(screen.getByRole('combobox', { name: /Search or filter/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Sort direction/ })).toBeTruthy();
+  });
+
+  it("asks for the viewer's permissions only once the first bars are painted (decision 0091)", async () => {
+    const calls = renderRoadmap();
+    await screen.findByRole('list', { name: 'Epics' });
+    const asked = () => calls.filter((call) => call.operationName === 'RoadmapGroupPermissionsQuery').length;
+    expect(calls.some((call) => call.operationName === 'RoadmapGroupEpicsQuery')).toBe(true);
+    expect(asked()).toBe(0);
+
+    paintNow();
+    await vi.waitFor(() => expect(asked()).toBe(1));
   });
 });
