@@ -87,7 +87,9 @@ function runScript(script, env) {
   let failed = (res.stdout ?? '').match(/^not ok - /gm)?.length ?? 0;
   if (res.status !== 0 && failed === 0) failed = 1;
   if (passed === 0 && failed === 0) failed = 1;
-  return { name: script.name, passed, failed, seconds: (Date.now() - started) / 1000 };
+  // What failed, for the closing summary of `npm test`: the `not ok` lines, else the output's last line.
+  const failures = failed ? ((res.stdout ?? '').match(/^not ok - .*$/gm) ?? [lines.at(-1) ?? '']) : [];
+  return { name: script.name, passed, failed, failures, seconds: (Date.now() - started) / 1000 };
 }
 
 async function main() {
@@ -136,7 +138,7 @@ async function main() {
   } catch (error) {
     process.stdout.write(`client checks could not run: ${error.message}\n`);
     process.stdout.write(fs.readFileSync(serverLog, 'utf8').slice(-4000));
-    results.push({ name: 'setup', passed: 0, failed: 1, seconds: 0 });
+    results.push({ name: 'setup', passed: 0, failed: 1, failures: [error.message], seconds: 0 });
   } finally {
     server.kill('SIGTERM');
     for (let i = 0; i < 80 && server.exitCode === null && server.signalCode === null; i++) await sleep(250);

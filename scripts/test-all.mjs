@@ -91,20 +91,68 @@ function vitest(workspace, env = {}, args = []) {
   return counts(report, r, (j) => ({
     passed: j.numPassedTests,
     failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+    failures: vitestFailures(j),
   }));
 }
 
 function counts(report, r, pick) {
   let passed = 0;
   let failed = 0;
+  let failures = [];
   try {
-    ({ passed, failed } = pick(JSON.parse(fs.readFileSync(report, 'utf8'))));
+    ({ passed, failed, failures = [] } = pick(JSON.parse(fs.readFileSync(report, 'utf8'))));
   } catch {
     failed = 1; // no report: the runner itself failed
   }
   if (!r.ok && failed === 0) failed = 1;
   if (r.ok && passed === 0) failed += 1; // a suite that ran no test is a failure
-  return { passed, failed, seconds: r.seconds };
+  return { passed, failed, failures, seconds: r.seconds };
+}
+
+/**
+ * A failure as the closing summary names it: where, and the first line of what went wrong. A CI log is
+ * often read only from its end; the summary alone tells which test failed and why.
+ */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'); // terminal colours in runners' messages
+function failure(where, message) {
+  const line = String(message ?? '')
+    .replace(COLOURS, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at '))
+    .slice(0, 4)
+    .join(' | ');
+  return { where, message: line.length > 400 ? `${line.slice(0, 400)}…` : line };
+}
+
+/** The failed tests of a Vitest JSON report. */
+function vitestFailures(j) {
+  const out = [];
+  for (const file of j.testResults ?? []) {
+    const name = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) out.push(failure(`${name} › ${t.fullName}`, t.failureMessages?.[0]));
+    if (file.status === 'failed' && failedTests.length === 0) out.push(failure(name, file.message));
+  }
+  return out;
+}
+
+/** The failed (or flaky) journeys of a Playwright JSON report, and its errors outside any journey. */
+function playwrightFailures(j) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const error = t.results?.find((res) => res.error)?.error;
+          const at = error?.location ? ` (${path.relative(root, error.location.file)}:${error.location.line})` : '';
+          out.push(failure(`[${t.projectName}] ${[...titles, spec.title].join(' › ')}${at}`, error?.message));
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of j.suites ?? []) walk(suite, [suite.title]);
+  for (const e of j.errors ?? []) out.push(failure('(outside any journey)', e.message));
+  return out;
 }
 
 step('typecheck', () => check('npm', ['run', '--silent', 'typecheck']));
@@ -138,13 +186,18 @@ step('e2e (Chromium)', () => {
     return {
       passed: j.stats?.expected ?? 0,
       failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) + (j.errors?.length ?? 0),
+      failures: playwrightFailures(j),
     };
   });
 });
 step('GitLab clients (python-gitlab, its CLI, the Ruby gem)', () => {
   const report = path.join(tmp, 'clients.json');
   const r = run('node', ['scripts/client-checks.mjs', '--json', report]);
-  return counts(report, r, (j) => ({ passed: j.passed, failed: j.failed }));
+  return counts(report, r, (j) => ({
+    passed: j.passed,
+    failed: j.failed,
+    failures: (j.scripts ?? []).filter((s) => s.failed > 0).map((s) => failure(s.name, s.failures?.join('; '))),
+  }));
 });
 step('server integration (external PostgreSQL 15)', () => {
   const pg = externalPostgres(tmp, 15);
@@ -168,10 +221,16 @@ const total = results.reduce((n, r) => n + r.seconds, 0);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write('\nSummary:\n');
-for (const r of results)
+const SHOWN = 10;
+for (const r of results) {
   process.stdout.write(
     `  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)\n`,
   );
+  const failures = r.failures ?? [];
+  for (const f of failures.slice(0, SHOWN))
+    process.stdout.write(`      ✗ ${f.where}${f.message ? `: ${f.message}` : ''}\n`);
+  if (failures.length > SHOWN) process.stdout.write(`      … and ${failures.length - SHOWN} more (above)\n`);
+}
 process.stdout.write(`  (${total.toFixed(0)} s in all)\n`);
 fs.rmSync(tmp, { recursive: true, force: true });
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
