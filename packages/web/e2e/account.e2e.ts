@@ -47,6 +47,9 @@ const PNG = Buffer.from(
 );
 
 test('a user sets an avatar by cropping a picture; it shows in the top bar; then removes it', async ({ page }) => {
+  // Three uploads, three accessibility scans and a new group and project: 12–21 s on a quiet machine,
+  // over a minute at load 13; the hang guard is three times the usual one.
+  test.slow();
   await signInAsNewUser(page, 'av', 'Ava Tar', 'avatar-password-1');
 
   await page.goto('/-/profile');
