@@ -1,6 +1,6 @@
 /**
  * Bounded work per request: every pooled connection starts with `statement_timeout` and
- * `idle_in_transaction_session_timeout` from the config, and a statement cancelled by the timeout
+ * `idle_in_transaction_session_timeout` from the config (and without JIT compilation), and a statement cancelled by the timeout
  * (SQLSTATE 57014, here a read stuck behind a table lock) answers GitLab's clear message — a
  * GraphQL error with HTTP 503, REST and UI JSON 503 `{"message": …}` — with `Retry-After`, not a
  * hang and not a 500. Once the lock is gone the same requests answer normally.
@@ -57,6 +57,19 @@ describe('statement timeout', () => {
     expect(() => loadConfig({ MILEPOST_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
       /MILEPOST_STATEMENT_TIMEOUT_MS must be a whole number/,
     );
+  });
+
+  it('compiles no statement with JIT on any connection, whatever the server is configured with', async () => {
+    // PostgreSQL 12 and later default to `jit = on` (decision 0093); ours are all off.
+    const clients = await Promise.all([t.database.pool.connect(), t.database.pool.connect()]);
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ jit: string }>(`SELECT current_setting('jit') AS jit`);
+        expect(rows[0]?.jit).toBe('off');
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
   });
 
   it('GraphQL: a clear error with HTTP 503 and Retry-After', async () => {
