@@ -110,8 +110,9 @@ function counts(report, r, pick) {
 }
 
 /**
- * A failure as the closing summary names it: where, and the first line of what went wrong. A CI log is
- * often read only from its end; the summary alone tells which test failed and why.
+ * A failure as the closing summary names it: where, and the first four lines of what went wrong
+ * (colours and stack frames left out). A CI log is often read only from its end; the summary alone
+ * tells which test failed and why. Steps that are one check (typecheck, lint) print their errors above.
  */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'); // terminal colours in runners' messages
 function failure(where, message) {

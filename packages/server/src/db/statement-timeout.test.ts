@@ -1,9 +1,10 @@
 /**
  * Bounded work per request: every pooled connection starts with `statement_timeout` and
- * `idle_in_transaction_session_timeout` from the config (and without JIT compilation), and a statement cancelled by the timeout
- * (SQLSTATE 57014, here a read stuck behind a table lock) answers GitLab's clear message — a
- * GraphQL error with HTTP 503, REST and UI JSON 503 `{"message": …}` — with `Retry-After`, not a
- * hang and not a 500. Once the lock is gone the same requests answer normally.
+ * `idle_in_transaction_session_timeout` from the config (and without JIT compilation), and a
+ * statement cancelled by the timeout (SQLSTATE 57014, here a read stuck behind a table lock)
+ * answers GitLab's clear message — a GraphQL error with HTTP 503, REST and UI JSON 503
+ * `{"message": …}` — with `Retry-After`, not a hang and not a 500. Once the lock is gone the same
+ * requests answer normally.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
