@@ -79,25 +79,35 @@ closed_lock_with_key 🔐|bellhop 🛎️|door 🚪|bed 🛏️|couch 🛋️|to
 broom 🧹|basket 🧺|soap 🧼|sponge 🧽|fire_extinguisher 🧯|shopping_cart 🛒|smoking 🚬|moyai 🗿
 `;
 
-export const AWARD_EMOJI: ReadonlyMap<string, string> = new Map(
-  LIST.split(/[|\n]/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const space = entry.indexOf(' ');
-      return [entry.slice(0, space), entry.slice(space + 1)] as [string, string];
-    }),
-);
+let awardEmojiMap: ReadonlyMap<string, string> | null = null;
+
+/**
+ * Every award emoji's name and character, in the list's order: made from the list on first use, not
+ * when the module loads (the first requests' script and the app's start load it for a name check that
+ * most pages never make; decision 0094).
+ */
+export function awardEmoji(): ReadonlyMap<string, string> {
+  awardEmojiMap ??= new Map(
+    LIST.split(/[|\n]/)
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+      .map((entry) => {
+        const space = entry.indexOf(' ');
+        return [entry.slice(0, space), entry.slice(space + 1)] as [string, string];
+      }),
+  );
+  return awardEmojiMap;
+}
 
 /** The reaction names GitLab counts as up- and down-votes. */
 export const UPVOTE_EMOJI = 'thumbsup';
 export const DOWNVOTE_EMOJI = 'thumbsdown';
 
 export function isAwardEmojiName(name: unknown): name is string {
-  return typeof name === 'string' && AWARD_EMOJI.has(name);
+  return typeof name === 'string' && awardEmoji().has(name);
 }
 
 /** The emoji character of a name, or undefined when the name is not on the list. */
 export function awardEmojiUnicode(name: string): string | undefined {
-  return AWARD_EMOJI.get(name);
+  return awardEmoji().get(name);
 }

@@ -145,6 +145,29 @@ describe('getTimeframe: quarter columns', () => {
   });
 });
 
+describe('getTimeframe: the same inputs, the same timeline', () => {
+  it('answers the timeline made for the same inputs, and a new one for any other', () => {
+    const input = { rangeType: THREE_YEARS, presetType: MONTHS, today: '2031-05-09', firstDayOfWeek: 1 as const };
+    const first = getTimeframe(input);
+    expect(getTimeframe({ ...input })).toBe(first);
+    for (const other of [
+      { ...input, today: '2031-05-10' },
+      { ...input, presetType: QUARTERS },
+      { ...input, rangeType: CURRENT_YEAR },
+      { ...input, firstDayOfWeek: 0 as const },
+    ]) {
+      const made = getTimeframe(other);
+      expect(made).not.toBe(first);
+      expect(made.start <= made.end).toBe(true);
+    }
+    // Nine more timelines push the first out; it is made again, equal to the first.
+    for (let day = 11; day <= 19; day++) getTimeframe({ ...input, today: `2031-05-${day}` });
+    const again = getTimeframe(input);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
+
 describe('timeframeQueryRange', () => {
   it('is the whole visible span', () => {
     const tf = getTimeframe({ rangeType: CURRENT_QUARTER, presetType: WEEKS, today: TODAY, firstDayOfWeek: 1 });

@@ -114,6 +114,29 @@ export function getTimeframe({
   today,
   firstDayOfWeek = DEFAULT_FIRST_DAY_OF_WEEK,
 }: GetTimeframeInput): Timeframe {
+  // The same inputs answer the same (shared, never changed) timeline: a roadmap's first load asks
+  // for it in the early script, in the app's prefetch and in the page, each with ~40 periods of
+  // calendar arithmetic run cold (decision 0094).
+  const key = `${rangeType} ${presetType} ${today} ${firstDayOfWeek}`;
+  const known = recentTimeframes.get(key);
+  if (known) return known;
+  const timeframe = computeTimeframe(rangeType, presetType, today, firstDayOfWeek);
+  if (recentTimeframes.size >= RECENT_TIMEFRAMES)
+    recentTimeframes.delete(recentTimeframes.keys().next().value as string);
+  recentTimeframes.set(key, timeframe);
+  return timeframe;
+}
+
+/** The last timelines made, by their inputs (a few: a page shows one, a settings change makes another). */
+const recentTimeframes = new Map<string, Timeframe>();
+const RECENT_TIMEFRAMES = 8;
+
+function computeTimeframe(
+  rangeType: TimeframeRangeType,
+  presetType: PresetType,
+  today: string,
+  firstDayOfWeek: number,
+): Timeframe {
   const preset = presetForRange(rangeType, presetType);
   const { from, to } = rangeSpan(rangeType, today);
   const periods =

@@ -14,7 +14,7 @@ import {
   WEIGHT_SUGGESTIONS,
   wildcardValues,
 } from '@milepost/shared';
-import { AWARD_EMOJI, awardEmojiUnicode } from '@milepost/shared/domain/emoji';
+import { awardEmoji, awardEmojiUnicode } from '@milepost/shared/domain/emoji';
 import { useErrorAlert } from '../../app/alerts/use-alerts.ts';
 import {
   CurrentUserQueryDocument,
@@ -309,7 +309,7 @@ export function useTokenSuggestions({
           const unicode = awardEmojiUnicode(name);
           return unicode ? [[name, unicode] as const] : [];
         }),
-        ...AWARD_EMOJI,
+        ...awardEmoji(),
       ];
       for (const [name, unicode] of emoji) {
         if (typed === '' || name.includes(lower))

@@ -1,4 +1,4 @@
-import { AWARD_EMOJI } from '@milepost/shared/domain/emoji';
+import { awardEmoji } from '@milepost/shared/domain/emoji';
 import { useMemo, useState } from 'react';
 import { Dialog, DialogTrigger, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
@@ -12,7 +12,9 @@ type Award = { name: string; user: AwardUser };
 
 /** The reactions offered first (GitLab's frequently used ones), then the rest by search. */
 const FIRST = ['thumbsup', 'thumbsdown', 'tada', 'heart', 'rocket', 'eyes', 'smile', 'confused', 'joy', 'clap'];
-const ALL = [...AWARD_EMOJI.keys()];
+let all: string[] | null = null;
+/** Every reaction's name, listed on first use. */
+const allNames = () => (all ??= [...awardEmoji().keys()]);
 
 /** 'You, Ann and Bob reacted with :tada:' (GitLab's tooltip of an award button). */
 export function awardTitle(name: string, users: readonly AwardUser[], viewerId: string | null): string {
@@ -31,8 +33,10 @@ export function EmojiChooser({ onPick }: { onPick: (name: string) => void }) {
   const [search, setSearch] = useState('');
   const names = useMemo(() => {
     const query = search.trim().toLowerCase().replace(/^:|:$/g, '');
-    if (!query) return [...FIRST, ...ALL.filter((name) => !FIRST.includes(name))].slice(0, 60);
-    return ALL.filter((name) => name.includes(query)).slice(0, 60);
+    if (!query) return [...FIRST, ...allNames().filter((name) => !FIRST.includes(name))].slice(0, 60);
+    return allNames()
+      .filter((name) => name.includes(query))
+      .slice(0, 60);
   }, [search]);
   return (
     <>
@@ -49,7 +53,7 @@ export function EmojiChooser({ onPick }: { onPick: (name: string) => void }) {
         >
           {(item) => (
             <ListBoxItem id={item.id} textValue={item.id} aria-label={`:${item.id}:`} className={styles.emojiOption}>
-              <span title={`:${item.id}:`}>{AWARD_EMOJI.get(item.id)}</span>
+              <span title={`:${item.id}:`}>{awardEmoji().get(item.id)}</span>
             </ListBoxItem>
           )}
         </ListBox>
@@ -144,7 +148,7 @@ export function AwardsList({
             onClick={() => onToggle(name)}
           >
             <span aria-hidden="true" title={title}>
-              {AWARD_EMOJI.get(name) ?? `:${name}:`}
+              {awardEmoji().get(name) ?? `:${name}:`}
             </span>
             <span className={styles.awardCount} aria-hidden="true">
               {users.length}

@@ -1,10 +1,10 @@
 import {
   DEFAULT_FIRST_DAY_OF_WEEK,
   EMPTY_FILTER_VALUE,
-  FIRST_DAY_OF_WEEK,
   type FirstDayOfWeek,
   getTimeframe,
   isFirstDayOfWeek,
+  PRESET_TYPES,
   timeframeQueryRange,
 } from '@milepost/shared';
 import { keepsCache, type PrefetchClient } from '../../app/prefetch-client.ts';
@@ -37,14 +37,12 @@ export function roadmapFirstPageRequest(
 ) {
   const params = new URLSearchParams(search);
   const view = roadmapViewFromUrl(params);
-  const timeframeFor = (day: FirstDayOfWeek) =>
-    getTimeframe({
-      rangeType: view.settings.timeframeRangeType,
-      presetType: view.settings.presetType,
-      today,
-      firstDayOfWeek: day,
-    });
-  const timeframe = timeframeFor(firstDayOfWeek);
+  const timeframe = getTimeframe({
+    rangeType: view.settings.timeframeRangeType,
+    presetType: view.settings.presetType,
+    today,
+    firstDayOfWeek,
+  });
   // The page reads its settings back from the client-only state; go the same way.
   const local = settingsFromLocal(localSettingsFrom(view.settings, view.filter, timeframe, 0));
   const { settings } = local;
@@ -55,11 +53,8 @@ export function roadmapFirstPageRequest(
     roadmapListVariables(settings, filters, timeframe),
     epicIid === undefined ? showEpicOf(params) : '',
   );
-  // Quarters and months do not depend on the first day of the week; weekly columns do.
-  const dependsOnFirstDayOfWeek = FIRST_DAY_OF_WEEK.some((day) => {
-    const other = timeframeFor(day);
-    return other.start !== timeframe.start || other.end !== timeframe.end;
-  });
+  // Weekly columns start on the viewer's first day of the week; quarters and months do not depend on it.
+  const dependsOnFirstDayOfWeek = timeframe.presetType === PRESET_TYPES.WEEKS;
   return source.kind === 'group'
     ? { kind: 'group' as const, variables: firstPageVariables, dependsOnFirstDayOfWeek, settings, timeframe }
     : { kind: 'epic' as const, variables: childrenVariables, dependsOnFirstDayOfWeek, settings, timeframe };
@@ -87,8 +82,10 @@ export function prefetchRoadmapFirstPage(
 ): Promise<void> {
   const today = preferredToday();
   const ignore = () => undefined;
-  const send = (firstDayOfWeek: FirstDayOfWeek): Promise<unknown> => {
-    const request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid);
+  const send = (
+    firstDayOfWeek: FirstDayOfWeek,
+    request = roadmapFirstPageRequest(groupFullPath, search, today, firstDayOfWeek, epicIid),
+  ): Promise<unknown> => {
     // A group's first page: into the roadmap's row store through the app's client (the early
     // script's client only sends it; the app's request is then answered by it).
     const sent: Promise<unknown>[] = [];
@@ -119,7 +116,7 @@ export function prefetchRoadmapFirstPage(
   const viewerSettled = viewer.catch(ignore);
   const probe = roadmapFirstPageRequest(groupFullPath, search, today, DEFAULT_FIRST_DAY_OF_WEEK, epicIid);
   if (!probe.dependsOnFirstDayOfWeek) {
-    return Promise.all([viewerSettled, send(DEFAULT_FIRST_DAY_OF_WEEK)]).then(ignore);
+    return Promise.all([viewerSettled, send(DEFAULT_FIRST_DAY_OF_WEEK, probe)]).then(ignore);
   }
   return viewer
     .then(({ data }) => {

@@ -1,4 +1,4 @@
-import { AWARD_EMOJI } from '@milepost/shared/domain/emoji';
+import { awardEmoji } from '@milepost/shared/domain/emoji';
 
 /** GitLab's GFM autocomplete (spec §9): at most 5 suggestions, a query of at most 20 characters. */
 export const MAX_SUGGESTIONS = 5;
@@ -76,7 +76,7 @@ export function emojiSuggestions(query: string): Suggestion[] {
   const q = query.toLowerCase();
   const starts: Suggestion[] = [];
   const contains: Suggestion[] = [];
-  for (const [name, emoji] of AWARD_EMOJI) {
+  for (const [name, emoji] of awardEmoji()) {
     if (starts.length >= MAX_SUGGESTIONS) break;
     const at = name.indexOf(q);
     if (at === -1) continue;
