@@ -182,7 +182,7 @@ function installPageProbes(barSelector: string) {
 /**
  * In the page: scrolls the roadmap's scroll container to `top` (a fraction of its height, 1 = the
  * end) and waits until the rows in view are drawn with their data (no skeleton row in view, a bar in
- * the DOM, and at the end the last row present), then for the frame showing them to be painted. The
+ * view, and at the end the last row present), then for the frame showing them to be painted. The
  * time is on the page's clock, from the scroll to that paint.
  */
 async function jumpInPage({
@@ -219,7 +219,9 @@ async function jumpInPage({
   const total = Number(shell.querySelector(rowSelector)?.getAttribute('aria-setsize') ?? 0);
   const ready = () => {
     if (Array.from(shell.querySelectorAll(placeholderSelector)).some(inView)) return false;
-    if (!shell.querySelector(barSelector)) return false;
+    // A bar in view, not only in the DOM: the rows drawn before the scroll are still there until the
+    // page renders the new ones, and a view with no row at all has no skeleton row in it either.
+    if (!Array.from(shell.querySelectorAll(barSelector)).some(inView)) return false;
     return fraction < 1 || shell.querySelector(`${rowSelector}[aria-posinset="${total}"]`) !== null;
   };
   const start = performance.now();
