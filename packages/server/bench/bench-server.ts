@@ -1,6 +1,6 @@
 /**
- * The real server for a benchmark, started as `npm start` starts it: `node --max-semi-space-size=16
- * --import tsx src/main.ts` (SERVER_NODE_FLAGS)
+ * The real server for a benchmark, started as `npm start` starts it: `node <its flags> --import tsx
+ * src/main.ts` (SERVER_NODE_FLAGS, read from packages/server/package.json)
  * on a free loopback port with a fresh temporary data directory and the demo users, then one large
  * group seeded into its embedded PostgreSQL by `seed-large-group.ts` (as `npm run bench:seed`).
  * Everything it starts is stopped by `cleanUp()`, the last started first, also on Ctrl-C; the
@@ -72,11 +72,18 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * The server's Node flags, as `npm start` (packages/server/package.json) gives them: young-generation
- * semi-spaces of at most 16 MB (Node 24's default grows them to 64 MB: 100 MB more resident memory
- * for a server that allocates in short bursts; decision 0056).
+ * The server's Node flags, those `npm start` gives it (packages/server/package.json's `start`, read
+ * here so the two never differ): young-generation semi-spaces of at most 16 MB (decision 0056) and an
+ * old generation of at most 1 GB, which also keeps V8 growing the heap by 1.6 times what a collection
+ * leaves rather than 4 times (decision 0095).
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+const SERVER_NODE_FLAGS: string[] = (() => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.split(/\s+/);
+  return words.slice(1, words.indexOf('--import'));
+})();
 
 function run(script: string, args: string[], environment: NodeJS.ProcessEnv): ChildProcess {
   const flags = script === 'src/main.ts' ? SERVER_NODE_FLAGS : [];
