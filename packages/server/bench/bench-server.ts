@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startNodeFlags } from '../src/start-flags.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -77,13 +78,7 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
  * old generation of at most 1 GB, which also keeps V8 growing the heap by 1.6 times what a collection
  * leaves rather than 4 times (decision 0095).
  */
-const SERVER_NODE_FLAGS: string[] = (() => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const words = manifest.scripts.start.split(/\s+/);
-  return words.slice(1, words.indexOf('--import'));
-})();
+const SERVER_NODE_FLAGS = startNodeFlags();
 
 function run(script: string, args: string[], environment: NodeJS.ProcessEnv): ChildProcess {
   const flags = script === 'src/main.ts' ? SERVER_NODE_FLAGS : [];

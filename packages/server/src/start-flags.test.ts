@@ -1,17 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-/** The Node flags `npm start` gives the server (packages/server/package.json's `start`). */
-function startFlags(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const words = manifest.scripts.start.split(/\s+/);
-  expect(words[0]).toBe('node');
-  return words.slice(1, words.indexOf('--import'));
-}
+import { startNodeFlags } from './start-flags.ts';
 
 const MB = 1024 * 1024;
 
@@ -22,7 +11,7 @@ describe('the server’s memory flags (npm start; decisions 0056 and 0095)', () 
     const limit = Number(
       execFileSync(
         process.execPath,
-        [...startFlags(), '-e', "console.log(require('node:v8').getHeapStatistics().heap_size_limit)"],
+        [...startNodeFlags(), '-e', "console.log(require('node:v8').getHeapStatistics().heap_size_limit)"],
         { encoding: 'utf8' },
       ),
     );
