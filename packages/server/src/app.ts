@@ -198,6 +198,13 @@ export async function buildApp(opts: {
         });
         return reply.redirect(`/users/sign_in?redirect=${encodeURIComponent(url)}`, 302);
       }
+      // The page's first requests will find this work started (a roadmap's first list, decision 0096).
+      if (status === 'ok' && request.method === 'GET') {
+        const search = url.slice(pathname.length);
+        services.webPages.prepare(request.actor, pathname, search).catch((error: unknown) => {
+          request.log.debug({ err: error }, 'preparing the page’s first answers failed');
+        });
+      }
       const nonce = cspNonce();
       return reply
         .code(status === 'ok' ? 200 : 404)

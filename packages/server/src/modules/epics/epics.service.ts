@@ -1,6 +1,6 @@
 /** Epics: reads, lists and writes, with GitLab's rules; the tree and batched reads are mixed in. */
 import { createHash } from 'node:crypto';
-import { type Ability, isIsoDate } from '@milepost/shared';
+import { type Ability, isIsoDate, type RoadmapFirstListArgs } from '@milepost/shared';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../authz/actor.ts';
 import { can, type Subject, visibleEpicsSql } from '../../authz/policy.ts';
@@ -68,6 +68,29 @@ export type EpicListInput = {
 
 const WILDCARDS: Record<string, Wildcard> = { none: 'none', any: 'any' };
 
+const SORT_KEYS: ReadonlySet<string> = new Set<EpicSortKey>([
+  'start_date_asc',
+  'start_date_desc',
+  'end_date_asc',
+  'end_date_desc',
+  'title_asc',
+  'title_desc',
+  'created_at_asc',
+  'created_at_desc',
+  'updated_at_asc',
+  'updated_at_desc',
+]);
+const isEpicSortKey = (value: string): value is EpicSortKey => SORT_KEYS.has(value);
+
+/** JSON with every object's keys in order: equal values give one text whatever order they were built in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 export function epicsService(db: Db) {
   const repo = epicsRepository(db);
   const labelService = labelsService(db);
@@ -76,10 +99,14 @@ export function epicsService(db: Db) {
     found && (await can(db, actor, 'readEpic', { type: 'Epic', ...found })) ? found : undefined;
   const tree = epicTreeService(db, readable);
   const positions = positionIndexes();
-  /** A list's identity for its position index: the viewer and the filter (its sort included). */
+  /**
+   * A list's identity for its position index: the viewer and the filter (its sort included), with
+   * every object's keys in order, so that equal filters however built (a GraphQL request's, the
+   * page's own start, `warmRoadmapList`) name one index.
+   */
   const listKey = (actor: Actor, input: EpicListInput) =>
     createHash('sha256')
-      .update(JSON.stringify([actor.user?.id ?? null, input]))
+      .update(canonicalJson([actor.user?.id ?? null, input]))
       .digest('base64url');
 
   async function toFilter(actor: Actor, input: EpicListInput): Promise<Omit<EpicListFilter, 'limit' | 'offset'>> {
@@ -238,6 +265,43 @@ export function epicsService(db: Db) {
         }
       }
       return await repo.list(filter, total, { after, before });
+    },
+
+    /**
+     * Starts building the position index of a group roadmap's first list (decision 0096), when the
+     * server serves the roadmap's page: the page's first epics request leaves only once the page's
+     * early script has run and, for weekly columns, the viewer's first day of the week has come
+     * back; it then finds the index built or on its way (`list`'s first page joins a build of the
+     * same list and viewer begun within two seconds) instead of starting the pass itself. The same
+     * filter, key and build as that request's; settles when the build is done.
+     */
+    async warmRoadmapList(actor: Actor, group: GroupRow, args: RoadmapFirstListArgs): Promise<void> {
+      const sort = args.sort.toLowerCase();
+      if (!isEpicSortKey(sort)) return;
+      const input: EpicListInput = {
+        group,
+        state: args.state,
+        sort,
+        timeframe: args.timeframe,
+        includeDescendantGroups: args.includeDescendantGroups,
+        // `Group.epics`'s default.
+        includeAncestorGroups: false,
+        topLevelInList: true,
+        labelNames: args.labelName,
+        authorUsername: args.authorUsername,
+        milestoneTitle: args.milestoneTitle,
+        myReactionEmoji: args.myReactionEmoji,
+        confidential: args.confidential,
+        search: args.search,
+        not: args.not && {
+          labelNames: args.not.labelName,
+          authorUsername: args.not.authorUsername,
+          myReactionEmoji: args.not.myReactionEmoji,
+        },
+        or: args.or && { labelNames: args.or.labelNames, authorUsernames: args.or.authorUsernames },
+      };
+      const filter = await toFilter(actor, input);
+      await positions.fresh(listKey(actor, input), () => repo.orderedIds(filter));
     },
 
     /**

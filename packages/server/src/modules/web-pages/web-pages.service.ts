@@ -7,11 +7,15 @@
  */
 import {
   appPageAccess,
+  DEFAULT_FIRST_DAY_OF_WEEK,
   groupSubPage,
+  isFirstDayOfWeek,
   normalizePathname,
   parseNamespacePath,
   profileUsername,
   projectSubPage,
+  roadmapFirstListArgs,
+  todayIn,
 } from '@milepost/shared';
 import type { Actor } from '../../authz/actor.ts';
 import { can, GLOBAL } from '../../authz/policy.ts';
@@ -84,6 +88,27 @@ export function webPagesService(db: Db, deps: Deps) {
       const username = profileUsername(location);
       if (username && (await users.findByUsername(username))) return 'ok';
       return hidden;
+    },
+
+    /**
+     * Starts, as a page is served, work its first requests will need and cannot ask for before its
+     * scripts have run (decision 0096): a group roadmap's first list (its position index, the pass
+     * over every epic in the group's tree). The list is the page's URL read as the page reads it,
+     * around today in the viewer's time zone, weeks starting on the viewer's first day. Settles when
+     * that work is done; a page whose first request asks for another list only costs the build.
+     */
+    async prepare(actor: Actor, pathname: string, search: string): Promise<void> {
+      const location = parseNamespacePath(normalizePathname(pathname));
+      if (!location?.groupsPrefix || groupSubPage(location.subPath)?.page !== 'roadmap') return;
+      const group = await deps.groups.find(actor, location.fullPath);
+      if (!group) return;
+      const firstDay = actor.user?.firstDayOfWeek;
+      const args = roadmapFirstListArgs(
+        search,
+        todayIn(actor.user?.timeZone),
+        isFirstDayOfWeek(firstDay) ? firstDay : DEFAULT_FIRST_DAY_OF_WEEK,
+      );
+      if (args) await deps.epics.warmRoadmapList(actor, group, args);
     },
   };
 }

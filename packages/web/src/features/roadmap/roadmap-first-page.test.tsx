@@ -1,3 +1,4 @@
+import { roadmapFirstListArgs } from '@milepost/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Roadmap } from './roadmap.tsx';
@@ -65,6 +66,42 @@ describe('roadmapFirstPageRequest', () => {
     const request = roadmapFirstPageRequest('acme', '?epic_iid=7', '2026-11-22', 0);
     expect(request.kind).toBe('epic');
     expect(request.variables).toMatchObject({ fullPath: 'acme', iid: '7', first: 50 });
+  });
+
+  // The server starts building the list's position index when it serves the page, from the URL
+  // through the shared `roadmapFirstListArgs` (decision 0096): the list it builds must be the one
+  // this request asks for, or the build is wasted.
+  it('asks for the list the server builds for the page’s URL', () => {
+    const urls = [
+      '',
+      '?state=opened&sort=end_date_desc',
+      '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=closed',
+      '?timeframe_range_type=CURRENT_YEAR&layout=MONTHS&show_labels=true&show_milestones=false',
+      '?label_name[]=backend&not[author_username]=bob&or[label_name][]=a&or[label_name][]=b&search=api',
+      '?confidential=yes&milestone_title=M1&my_reaction_emoji=thumbsup&sort=title_desc',
+      '?show_epic=4',
+    ];
+    for (const search of urls) {
+      for (const [today, firstDay] of [
+        ['2026-11-22', 0],
+        ['2027-01-01', 1],
+        ['2026-03-31', 6],
+      ] as const) {
+        const request = roadmapFirstPageRequest('acme', search, today, firstDay);
+        const server = roadmapFirstListArgs(search, today, firstDay);
+        expect(request.kind).toBe('group');
+        const { fullPath, first, withLabels, withEpicPosition, showEpicIid, showEpicGroupPath, ...list } =
+          request.variables as Record<string, unknown>;
+        expect(fullPath).toBe('acme');
+        expect(list).toEqual(server);
+      }
+    }
+    // Another list than the page's group's: the server builds nothing for it.
+    for (const search of ['?epic_iid=7', '?group_path=acme/sub']) {
+      expect(roadmapFirstListArgs(search, '2026-11-22', 0)).toBeNull();
+      const request = roadmapFirstPageRequest('acme', search, '2026-11-22', 0);
+      expect(request.kind === 'epic' || request.variables.fullPath !== 'acme').toBe(true);
+    }
   });
 });
 
