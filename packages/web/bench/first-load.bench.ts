@@ -1,6 +1,6 @@
 /**
  * `node packages/web/bench/first-load.bench.ts`: where a first load's time goes (decision 0061). For
- * the demo's issue page, project issue list, epics list, epic page and roadmap, in a fresh browser
+ * the demo's issue page, project and group issue lists, epics list, epic page and roadmap, in a fresh browser
  * context signed in as alice (cold: no cache), on the page's own clock (ms from navigation start):
  *
  * - HTML: the page's response received;
@@ -73,6 +73,7 @@ async function targets(browser: Browser, server: BenchServer): Promise<Target[]>
     return [
       { name: 'issue page', path: `/acme/website/-/issues/${issues[0]?.iid ?? 1}`, content: 'h1:not(:empty)' },
       { name: 'project issues', path: '/acme/website/-/issues', content: 'ul[aria-label="Issues"] > li' },
+      { name: 'group issues', path: '/groups/acme/-/issues', content: 'ul[aria-label="Issues"] > li' },
       { name: 'epics list', path: '/groups/acme/-/epics', content: 'ul[aria-label="Epics"] > li' },
       {
         name: 'epic page',
