@@ -25,7 +25,7 @@ import { contentSecurityPolicy, cspNonce, registerSecurityHeaders, withNonceMeta
 import { registerServerTiming } from './http/server-timing.ts';
 import { createUiRouter } from './http/ui-router.ts';
 import { isWebAsset, loadWebAssets, registerWebAssets } from './http/web-app.ts';
-import { withWebSettings } from './http/web-settings.ts';
+import { withViewerHints, withWebSettings } from './http/web-settings.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createServices, type Services } from './modules/services.ts';
 
@@ -212,11 +212,14 @@ export async function buildApp(opts: {
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(nonce))
         .send(
-          withWebSettings(
-            withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce),
-            config,
-            // A database hiccup serves the page with the default switches rather than failing it.
-            await services.applicationSettings.current().catch(() => undefined),
+          withViewerHints(
+            withWebSettings(
+              withNonceMeta(await fs.promises.readFile(indexHtml, 'utf8'), nonce),
+              config,
+              // A database hiccup serves the page with the default switches rather than failing it.
+              await services.applicationSettings.current().catch(() => undefined),
+            ),
+            request.actor.user,
           ),
         );
     }

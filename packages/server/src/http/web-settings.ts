@@ -39,3 +39,14 @@ export function withWebSettings(html: string, config: WebConfig, instance?: Inst
   const meta = `<meta name="milepost-settings" content="${escapeAttribute(JSON.stringify(webSettings(config, instance)))}" />`;
   return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
 }
+
+/**
+ * The signed-in viewer's first day of the week, written into the app page as `<meta
+ * name="milepost-viewer" content="{json}">` (`web/src/lib/viewer-hints.ts` reads it): a roadmap with
+ * weekly columns sends its first epics request without asking for it first. Nothing for a visitor.
+ */
+export function withViewerHints(html: string, viewer: { firstDayOfWeek: number } | null): string {
+  if (!viewer) return html;
+  const meta = `<meta name="milepost-viewer" content="${escapeAttribute(JSON.stringify({ firstDayOfWeek: viewer.firstDayOfWeek }))}" />`;
+  return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
+}

@@ -89,6 +89,14 @@ describe('a roadmap page’s first list, started as the page is served', () => {
     }
   });
 
+  it('the page carries the signed-in viewer’s first day of the week, for the roadmap’s first request', async () => {
+    const page = await t.request({ method: 'GET', url: '/groups/acme/-/roadmap', as: mondays });
+    expect(page.body).toContain('<meta name="milepost-viewer" content="{&quot;firstDayOfWeek&quot;:1}" />');
+    const visitor = await t.request({ method: 'GET', url: '/users/sign_in' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).not.toContain('milepost-viewer');
+  });
+
   it('is the list the page then asks for: its first request runs no pass of its own', async () => {
     for (const search of ['', '?state=opened&sort=end_date_desc&label_name[]=x&not[author_username]=bob&search=a']) {
       const built = await captureStatements(() =>

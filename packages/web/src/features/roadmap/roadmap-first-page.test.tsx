@@ -145,6 +145,24 @@ describe('the early first-page request', { timeout: 20_000 }, () => {
     // Weeks starting on Monday: this quarter's first week starts on Monday Sep 28.
     expect(calls[epics]?.variables.timeframe).toEqual({ start: '2026-09-28', end: '2027-01-03' });
   });
+
+  it('asks for weekly columns at once when the page as served says the viewer’s first day', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'milepost-viewer';
+    meta.content = JSON.stringify({ firstDayOfWeek: 1 });
+    document.head.append(meta);
+    try {
+      // The viewer query answers Sunday: the request that left used the page's Monday, not its answer.
+      const { client, calls } = createTestClient(handlers(0));
+      prefetchRoadmapFirstPage(client, 'acme', '');
+      await vi.waitFor(() => expect(calls.some((c) => c.operationName === 'RoadmapGroupEpicsQuery')).toBe(true));
+      const epics = calls.filter((c) => c.operationName === 'RoadmapGroupEpicsQuery');
+      expect(epics).toHaveLength(1);
+      expect(epics[0]?.variables).toEqual(roadmapFirstPageRequest('acme', '', '2026-11-22', 1).variables);
+    } finally {
+      meta.remove();
+    }
+  });
 });
 
 describe('the roadmap with weekly columns', { timeout: 20_000 }, () => {

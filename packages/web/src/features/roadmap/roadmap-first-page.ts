@@ -15,6 +15,7 @@ import {
   RoadmapViewerQueryDocument,
 } from '../../gql/graphql.ts';
 import { preferredToday } from '../../lib/format-date.ts';
+import { viewerFirstDayOfWeekHint } from '../../lib/viewer-hints.ts';
 import { requestRoadmapFirstPage } from './hooks/roadmap-first-pages.ts';
 import { showEpicOf } from './hooks/use-roadmap-deep-link.ts';
 import { roadmapFirstPageVariables, roadmapListVariables, roadmapSource } from './hooks/use-roadmap-epics.ts';
@@ -65,7 +66,8 @@ export function roadmapFirstPageRequest(
  * loaded or the group has been looked up (those run in parallel); the page takes its answer (a
  * group's first page: `requestRoadmapFirstPage`; one epic's children and the milestones: its
  * `useQuery` joins them). When the view has weekly
- * columns it first asks for the viewer's first day of the week, as the page does. Failures are
+ * columns it first asks for the viewer's first day of the week, as the page does, unless the page as
+ * served carries it (`viewerFirstDayOfWeekHint`). Failures are
  * ignored here: the page asks again and shows its own errors.
  *
  * Answers a promise that settles (never rejects) once every request it sent has been answered or
@@ -118,6 +120,9 @@ export function prefetchRoadmapFirstPage(
   if (!probe.dependsOnFirstDayOfWeek) {
     return Promise.all([viewerSettled, send(DEFAULT_FIRST_DAY_OF_WEEK, probe)]).then(ignore);
   }
+  // The page as served says the signed-in viewer's first day: no need to wait for it.
+  const hint = viewerFirstDayOfWeekHint();
+  if (hint !== null) return Promise.all([viewerSettled, send(hint)]).then(ignore);
   return viewer
     .then(({ data }) => {
       const preference = data?.currentUser?.firstDayOfWeek;
