@@ -10,7 +10,7 @@ import { nextIid } from '../../db/internal-ids.ts';
 import type { KeyCursor } from '../../db/keyset.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { together, transaction } from '../../db/transaction.ts';
-import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { AppError, ForbiddenError, MAX_LIST_VALUES, NotFoundError } from '../../errors.ts';
 import { assertSubEpics, scopedLabelRule } from '../application-settings/feature-switches.ts';
 import { recordEpicEvent, stateAction } from '../events/event-log.ts';
 import { labelsService } from '../labels/labels.service.ts';
@@ -278,6 +278,9 @@ export function epicsService(db: Db) {
     async warmRoadmapList(actor: Actor, group: GroupRow, args: RoadmapFirstListArgs): Promise<void> {
       const sort = args.sort.toLowerCase();
       if (!isEpicSortKey(sort)) return;
+      // A URL may hold more values than a request may ask for (`MAX_LIST_VALUES`): such a list is not built.
+      const lists = [args.labelName, args.not?.labelName, args.or?.labelNames, args.or?.authorUsernames];
+      if (lists.some((list) => (list?.length ?? 0) > MAX_LIST_VALUES)) return;
       const input: EpicListInput = {
         group,
         state: args.state,

@@ -133,5 +133,11 @@ describe('a roadmap page’s first list, started as the page is served', () => {
     await nothing(userActor(owner), '/groups/acme/-/epics');
     await nothing(userActor(owner), '/groups/acme/-/roadmap', '?epic_iid=1');
     await nothing(anonymousActor(), '/groups/acme/-/roadmap');
+    // More values than any request may send (100): not built.
+    await nothing(
+      userActor(owner),
+      '/groups/acme/-/roadmap',
+      `?${Array.from({ length: 101 }, (_, i) => `label_name[]=l${i}`).join('&')}`,
+    );
   });
 });
