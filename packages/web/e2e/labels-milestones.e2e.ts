@@ -94,8 +94,14 @@ test('a milestone’s life: create, detail with burndown, close, reopen, promote
   await dialog.getByRole('button', { name: 'Create milestone' }).click();
   await expect(dialog).toBeHidden();
 
+  // The click waits for the search's answer, as a reader waits for the list to change (a click
+  // while the answer was on its way once did not navigate; not seen since).
+  const searched = page.waitForResponse(
+    (response) => /\/milestones\?/.test(response.url()) && response.url().includes('search='),
+  );
   await page.getByRole('searchbox', { name: 'Search by title or description' }).fill(title);
   await expect(page).toHaveURL(/search=/);
+  await searched;
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const id = Number(page.url().match(/milestones\/(\d+)$/)?.[1]);

@@ -1,16 +1,32 @@
 import { type EpicsFilterArgs, filterValueToEpicsQuery } from '../filters/epics-query.ts';
 import { filterValueFromUrl, queryStringToPairs } from '../filters/url.ts';
 import { type EpicSort, type EpicsState, type FirstDayOfWeek, toEpicSort } from './constants.ts';
-import { parseRoadmapSettings } from './settings.ts';
-import { getTimeframe, timeframeQueryRange } from './timeframe.ts';
+import { parseRoadmapSettings, type RoadmapSettings } from './settings.ts';
+import { getTimeframe, type Timeframe, timeframeQueryRange } from './timeframe.ts';
 
-/** The arguments of `Group.epics` that choose a group roadmap's list (the rest only page it or pick fields). */
-export type RoadmapFirstListArgs = EpicsFilterArgs & {
+/** The arguments every epics list of a roadmap shares: its filter, state, sort and timeframe. */
+export type RoadmapListArgs = EpicsFilterArgs & {
   state: EpicsState;
   sort: EpicSort;
   timeframe: { start: string; end: string };
-  includeDescendantGroups: true;
 };
+
+/** A roadmap's list arguments from its settings, its filter and its timeline. */
+export function roadmapListArgs(
+  settings: RoadmapSettings,
+  filters: EpicsFilterArgs,
+  timeframe: Timeframe,
+): RoadmapListArgs {
+  return {
+    ...filters,
+    state: settings.epicsState,
+    sort: toEpicSort(settings.sortedBy),
+    timeframe: timeframeQueryRange(timeframe),
+  };
+}
+
+/** The arguments of `Group.epics` that choose a group roadmap's list (the rest only page it or pick fields). */
+export type RoadmapFirstListArgs = RoadmapListArgs & { includeDescendantGroups: true };
 
 /**
  * The list a group roadmap's first page asks for (`RoadmapGroupEpicsQuery`), from the page's URL
@@ -36,11 +52,5 @@ export function roadmapFirstListArgs(
     today,
     firstDayOfWeek,
   });
-  return {
-    ...query.filters,
-    state: settings.epicsState,
-    sort: toEpicSort(settings.sortedBy),
-    timeframe: timeframeQueryRange(timeframe),
-    includeDescendantGroups: true,
-  };
+  return { ...roadmapListArgs(settings, query.filters, timeframe), includeDescendantGroups: true };
 }

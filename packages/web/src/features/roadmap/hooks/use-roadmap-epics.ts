@@ -5,39 +5,28 @@ import {
   filterValueToEpicsQuery,
   ROADMAP_EPICS_LIMIT_DEFAULT,
   ROADMAP_PAGE_SIZE,
+  type RoadmapListArgs,
   type RoadmapSettings,
+  roadmapListArgs,
   type Timeframe,
-  timeframeQueryRange,
-  toEpicSort,
 } from '@milepost/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { type EpicSort, type EpicState, RoadmapEpicChildrenQueryDocument } from '../../../gql/graphql.ts';
+import { RoadmapEpicChildrenQueryDocument } from '../../../gql/graphql.ts';
 import type { RoadmapEpic } from '../utils/roadmap-rows.ts';
 import { useRoadmapFirstPage } from './roadmap-first-pages.ts';
 import type { RoadmapWindowStore } from './roadmap-window-store.ts';
 import { type DeepLinkTarget, epicPositionVariables } from './use-roadmap-deep-link.ts';
 import { useRoadmapWindows } from './use-roadmap-windows.ts';
 
-/** The query arguments every epics list of the roadmap shares (state, sort, timeframe, filters). */
-export type RoadmapListVariables = EpicsFilterArgs & {
-  state: EpicState;
-  sort: EpicSort;
-  timeframe: { start: string; end: string };
-  withLabels: boolean;
-};
+/** The query arguments every epics list of the roadmap shares (state, sort, timeframe, filters), and whether rows carry labels. */
+export type RoadmapListVariables = RoadmapListArgs & { withLabels: boolean };
 
 export function roadmapListVariables(
   settings: RoadmapSettings,
   filters: EpicsFilterArgs,
   timeframe: Timeframe,
 ): RoadmapListVariables {
-  return {
-    ...filters,
-    state: settings.epicsState as EpicState,
-    sort: toEpicSort(settings.sortedBy) as EpicSort,
-    timeframe: timeframeQueryRange(timeframe),
-    withLabels: settings.isShowingLabels,
-  };
+  return { ...roadmapListArgs(settings, filters, timeframe), withLabels: settings.isShowingLabels };
 }
 
 /** Which list the roadmap shows: a group's epics, or one epic's children. */
