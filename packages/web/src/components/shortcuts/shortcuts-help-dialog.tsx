@@ -55,19 +55,23 @@ export function ShortcutsHelpDialog() {
     if (id) groupsRef.current?.querySelector<HTMLElement>(`[data-shortcut="${id}"] button`)?.focus();
   }, [editing]);
 
+  const helpOpen = context?.helpOpen ?? false;
+  // Only while open: every page renders the closed dialog in its first render.
   const groups = useMemo(
     () =>
-      SHORTCUT_GROUPS.map((group) => ({
-        ...group,
-        shortcuts: SHORTCUTS.filter((shortcut) => shortcut.group === group.id)
-          .map((shortcut) => ({ shortcut, keys: effectiveKeys(shortcut.id as ShortcutId, customizations ?? {}) }))
-          .filter(({ shortcut, keys }) => matches(shortcut, keys, group.title, query.trim())),
-      })).filter((group) => group.shortcuts.length > 0),
-    [customizations, query],
+      !helpOpen
+        ? []
+        : SHORTCUT_GROUPS.map((group) => ({
+            ...group,
+            shortcuts: SHORTCUTS.filter((shortcut) => shortcut.group === group.id)
+              .map((shortcut) => ({ shortcut, keys: effectiveKeys(shortcut.id as ShortcutId, customizations ?? {}) }))
+              .filter(({ shortcut, keys }) => matches(shortcut, keys, group.title, query.trim())),
+          })).filter((group) => group.shortcuts.length > 0),
+    [customizations, query, helpOpen],
   );
 
   if (!context) return null;
-  const { enabled, setEnabled, helpOpen, setHelpOpen } = context;
+  const { enabled, setEnabled, setHelpOpen } = context;
 
   return (
     <Dialog
