@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import styles from './field.module.css';
 
@@ -12,25 +12,43 @@ type SearchInputProps = {
   className?: string;
 };
 
-/** A labelled search box that reports its text after a short pause. */
+/**
+ * A labelled search box that reports its text after a short pause. `value` (the URL's search, as a
+ * rule) replaces the text only when it changes from outside (Back, a link): when it catches up with a
+ * search sent from here, the user may have typed on since, and those keys are kept.
+ */
 export function SearchInput({ label, value, onSearch, placeholder, delayMs = 300, className }: SearchInputProps) {
   const [text, setText] = useState(value);
-
-  useEffect(() => setText(value), [value]);
+  // The last search sent from here, or the last value from outside.
+  const sent = useRef(value);
 
   useEffect(() => {
-    if (text === value) return;
-    const timer = window.setTimeout(() => onSearch(text), delayMs);
+    if (value === sent.current) return;
+    sent.current = value;
+    setText(value);
+  }, [value]);
+
+  const search = useCallback(
+    (next: string) => {
+      sent.current = next;
+      onSearch(next);
+    },
+    [onSearch],
+  );
+
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = window.setTimeout(() => search(text), delayMs);
     return () => window.clearTimeout(timer);
-  }, [text, value, onSearch, delayMs]);
+  }, [text, search, delayMs]);
 
   return (
     <SearchField
       className={[styles.field, className].filter(Boolean).join(' ')}
       value={text}
       onChange={setText}
-      onSubmit={onSearch}
-      onClear={() => onSearch('')}
+      onSubmit={search}
+      onClear={() => search('')}
     >
       <Label className="visually-hidden">{label}</Label>
       <Input className={styles.input} placeholder={placeholder ?? label} />
