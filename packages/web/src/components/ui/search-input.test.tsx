@@ -65,6 +65,19 @@ describe('SearchInput', () => {
     expect(onSearch.mock.calls).toEqual([['road'], ['roadmap']]);
   });
 
+  it('keeps a space typed before a pause when the page applies the search trimmed', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const onSearch = vi.fn((value: string) => pending.push(value.trim()));
+    render(<Page onSearch={onSearch} />);
+    type('road ');
+    act(() => vi.advanceTimersByTime(300));
+    click('apply');
+    expect(box().value).toBe('road ');
+    type('road map');
+    act(() => vi.advanceTimersByTime(300));
+    expect(onSearch.mock.calls).toEqual([['road '], ['road map']]);
+  });
+
   it('shows a search that comes from outside (Back, a link)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const onSearch = vi.fn((value: string) => pending.push(value));

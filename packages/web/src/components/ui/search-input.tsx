@@ -23,7 +23,8 @@ export function SearchInput({ label, value, onSearch, placeholder, delayMs = 300
   const sent = useRef(value);
 
   useEffect(() => {
-    if (value === sent.current) return;
+    // Caught up (a page may trim what it was sent: a space typed before a pause stays).
+    if (value === sent.current || value === sent.current.trim()) return;
     sent.current = value;
     setText(value);
   }, [value]);
