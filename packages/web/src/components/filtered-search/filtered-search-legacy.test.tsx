@@ -42,6 +42,17 @@ describe('FilteredSearch: the legacy bar', () => {
     expect(input().getAttribute('aria-label')).toBe('Label is not: type or choose a value');
   });
 
+  it('takes the first operator on an Enter that comes before the list has highlighted it', async () => {
+    const { user } = renderFilteredSearch();
+    await user.click(input());
+    await user.click(within(list()).getByRole('option', { name: 'Label' }));
+    expect(list().getAttribute('aria-label')).toBe('Operators');
+    // The key as it can come on a busy machine: before the list's first option is highlighted.
+    input().removeAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(input().getAttribute('aria-label')).toBe('Label is: type or choose a value');
+  });
+
   it('turns the last token back into editable text with Backspace twice on the empty input', async () => {
     const value: FilterValue = {
       tokens: [tok('author', '=', 'alice'), tok('label', '!=', 'needs review')],

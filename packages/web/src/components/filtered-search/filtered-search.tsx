@@ -256,7 +256,12 @@ export function FilteredSearch({
    */
   const handleEnter = () => {
     if (!pending) return submitDraft();
-    if (!pending.operator) return;
+    if (!pending.operator) {
+      // The operators' list highlights its first as it opens: an Enter that comes before takes it too.
+      const first = open ? menuOptions[0] : undefined;
+      if (first) handleMenuAction(first.id);
+      return;
+    }
     const typedText = text.trim().toLowerCase();
     if (typedText === '') return submitDraft();
     const same = (s?: string) => s?.toLowerCase() === typedText;
