@@ -20,27 +20,32 @@ import type { IdList } from '../../db/id-list.ts';
 export const SEEK_FROM = 500;
 const MAX_AGE_MS = 5 * 60_000;
 const MAX_LISTS = 16;
-/** A first page within this long of the last build uses it (a roadmap's page and its link's position, asked together). */
+/**
+ * A first page within this long of the end of the last build uses it (a roadmap's page and its
+ * link's position, asked together; the page's first request after the build its serving started).
+ */
 const FRESH_MS = 2_000;
 
-type Entry = { builtAt: number; ids: Promise<IdList>; settled: boolean };
+/** `builtAt`: when the build started (its age); `settledAt`: when it was done, while it is not, null. */
+type Entry = { builtAt: number; ids: Promise<IdList>; settledAt: number | null };
 
 export function positionIndexes(now: () => number = Date.now) {
   const lists = new Map<string, Entry>();
 
   function sweep(): void {
     const time = now();
-    for (const [key, entry] of lists) if (entry.settled && time - entry.builtAt >= MAX_AGE_MS) lists.delete(key);
+    for (const [key, entry] of lists)
+      if (entry.settledAt !== null && time - entry.builtAt >= MAX_AGE_MS) lists.delete(key);
   }
 
   function store(listKey: string, build: () => Promise<IdList>): Promise<IdList> {
     const ids = build();
-    const entry: Entry = { builtAt: now(), ids, settled: false };
+    const entry: Entry = { builtAt: now(), ids, settledAt: null };
     lists.delete(listKey);
     lists.set(listKey, entry);
     ids.then(
       () => {
-        entry.settled = true;
+        entry.settledAt = now();
       },
       // A failed build is not kept (the next request tries again).
       () => {
@@ -78,7 +83,7 @@ export function positionIndexes(now: () => number = Date.now) {
     fresh(listKey: string, build: () => Promise<IdList>): Promise<IdList> {
       sweep();
       const found = lists.get(listKey);
-      if (found && (!found.settled || now() - found.builtAt < FRESH_MS)) return found.ids;
+      if (found && (found.settledAt === null || now() - found.settledAt < FRESH_MS)) return found.ids;
       return store(listKey, build);
     },
     /** The index of `listKey` if one is kept (no build). */

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeGroup } from '../../../bench/seed-large-group.ts';
-import { parseIdList } from '../../db/id-list.ts';
+import { type IdList, parseIdList } from '../../db/id-list.ts';
 import type { GroupRow, UserRow } from '../../db/schema.ts';
 import { epicsFactories } from '../../test/epics-factories.ts';
 import { captureStatements, graphqlStatements } from '../../test/statements.ts';
@@ -56,6 +56,32 @@ describe('position indexes', () => {
     await expect(index.indexOf('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     await index.indexOf('b', build);
     expect(builds).toBe(4);
+  });
+
+  it('counts a first page’s two seconds from the end of the build, however long it took', async () => {
+    let time = 0;
+    const index = positionIndexes(() => time);
+    let builds = 0;
+    let finish: () => void = () => {};
+    const slow = () =>
+      new Promise<IdList>((resolve) => {
+        builds++;
+        finish = () => resolve(Int32Array.from([1, 2, 3]));
+      });
+    const first = index.fresh('a', slow);
+    time = 2_500;
+    finish();
+    await first;
+    time = 4_000;
+    const second = index.fresh('a', slow);
+    expect(builds).toBe(1);
+    finish();
+    await second;
+    time = 4_500;
+    const again = index.fresh('a', slow);
+    finish();
+    await again;
+    expect(builds).toBe(2);
   });
 
   it('keeps sixteen lists at most', async () => {
