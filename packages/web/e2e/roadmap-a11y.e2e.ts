@@ -394,11 +394,14 @@ test.describe('roadmap accessibility', () => {
     const firstRow = epicsList(page).locator('li[aria-posinset="1"]');
     await tabTo(page, firstRow.locator('[data-tooltip="epic-bar"]'), { limit: 5 });
     // The scroll that brings the focused bar into view may end a frame after the focus moved: wait for it.
-    const headerBox = await shell.getByText('Epics', { exact: true }).boundingBox();
-    const belowHeader = async () =>
-      ((await focused.boundingBox())?.y ?? 0) - ((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+    // Both boxes read at the same moment: the page itself may scroll too.
+    const header = shell.getByText('Epics', { exact: true });
+    const belowHeader = async () => {
+      const [bar, head] = await Promise.all([focused.boundingBox(), header.boundingBox()]);
+      return bar && head ? bar.y - (head.y + head.height) : Number.NaN;
+    };
     await expect.poll(belowHeader).toBeGreaterThanOrEqual(0);
-    const barBox = await focused.boundingBox();
+    const [barBox, headerBox] = await Promise.all([focused.boundingBox(), header.boundingBox()]);
     expect(barBox?.x).toBeGreaterThanOrEqual((headerBox?.x ?? 0) + (headerBox?.width ?? 0) - 1);
     // The details column is sticky: Shift+Tab back along it leaves the timeline where it is.
     const scrollLeft = await shell.evaluate((element) => element.scrollLeft);
