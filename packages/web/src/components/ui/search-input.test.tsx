@@ -26,6 +26,15 @@ let pending: string[] = [];
 const box = () => screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
 const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
 const click = (name: string) => act(() => screen.getByRole('button', { name }).click());
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+/** The page with fake timers; `apply` gives back what was sent (trimmed, for a page that trims). */
+function renderPage({ trim = false } = {}) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const onSearch = vi.fn((value: string) => pending.push(trim ? value.trim() : value));
+  render(<Page onSearch={onSearch} />);
+  return onSearch;
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,60 +43,52 @@ afterEach(() => {
 
 describe('SearchInput', () => {
   it('sends the text after a 300 ms pause, once', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const onSearch = vi.fn((value: string) => pending.push(value));
-    render(<Page onSearch={onSearch} />);
+    const onSearch = renderPage();
     type('ro');
-    act(() => vi.advanceTimersByTime(200));
+    wait(200);
     type('road');
-    act(() => vi.advanceTimersByTime(299));
+    wait(299);
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    wait(1);
     expect(onSearch.mock.calls).toEqual([['road']]);
     click('apply');
-    act(() => vi.advanceTimersByTime(1000));
+    wait(1000);
     expect(onSearch.mock.calls).toEqual([['road']]);
     expect(box().value).toBe('road');
   });
 
   it('keeps the keys typed while the page was applying the last search', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const onSearch = vi.fn((value: string) => pending.push(value));
-    render(<Page onSearch={onSearch} />);
+    const onSearch = renderPage();
     type('road');
-    act(() => vi.advanceTimersByTime(300));
+    wait(300);
     expect(onSearch.mock.calls).toEqual([['road']]);
     // The user types on before the page has applied 'road'; then it does.
     type('roadmap');
     click('apply');
     expect(box().value).toBe('roadmap');
-    act(() => vi.advanceTimersByTime(300));
+    wait(300);
     expect(onSearch.mock.calls).toEqual([['road'], ['roadmap']]);
   });
 
   it('keeps a space typed before a pause when the page applies the search trimmed', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const onSearch = vi.fn((value: string) => pending.push(value.trim()));
-    render(<Page onSearch={onSearch} />);
+    const onSearch = renderPage({ trim: true });
     type('road ');
-    act(() => vi.advanceTimersByTime(300));
+    wait(300);
     click('apply');
     expect(box().value).toBe('road ');
     type('road map');
-    act(() => vi.advanceTimersByTime(300));
+    wait(300);
     expect(onSearch.mock.calls).toEqual([['road '], ['road map']]);
   });
 
   it('shows a search that comes from outside (Back, a link)', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const onSearch = vi.fn((value: string) => pending.push(value));
-    render(<Page onSearch={onSearch} />);
+    const onSearch = renderPage();
     type('road');
-    act(() => vi.advanceTimersByTime(300));
+    wait(300);
     click('apply');
     click('link');
     expect(box().value).toBe('from a link');
-    act(() => vi.advanceTimersByTime(1000));
+    wait(1000);
     expect(onSearch.mock.calls).toEqual([['road']]);
   });
 });
