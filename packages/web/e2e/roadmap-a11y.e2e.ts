@@ -389,6 +389,17 @@ test.describe('roadmap accessibility', () => {
     const scrollTop = () => shell.evaluate((element) => element.scrollTop);
     for (let i = 0; i < 40 && (await scrollTop()) <= 1000; i++) await page.keyboard.press('PageDown');
     await expect.poll(scrollTop).toBeGreaterThan(1000);
+    // Chromium animates key scrolling: a Tab pressed while that animation runs races it (its focus
+    // scroll can be overtaken). The user's next key comes once the list has come to rest.
+    const settled = () =>
+      shell.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            const before = element.scrollTop;
+            setTimeout(() => resolve(element.scrollTop === before), 150);
+          }),
+      );
+    await expect.poll(settled).toBe(true);
     await expect(focused).toHaveText(firstTitle ?? '');
     // Tab from there brings the row's bar back into view, clear of the sticky header and details column.
     const firstRow = epicsList(page).locator('li[aria-posinset="1"]');
