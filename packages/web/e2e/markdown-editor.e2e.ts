@@ -77,6 +77,15 @@ test.describe('markdown editor', () => {
     await expect(editor.locator('h3')).toHaveText('Plan');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: 'Add a checklist' }).click();
+    // As with the heading: the keys go in once the list is drawn with the caret in its item (a key
+    // typed in the same instant as the click once landed in the paragraph after the list, in CI).
+    const caretInTask = () =>
+      page.evaluate(() => {
+        const at = window.getSelection()?.anchorNode;
+        const element = at instanceof Element ? at : at?.parentElement;
+        return Boolean(element?.closest('ul[data-type="taskList"] li'));
+      });
+    await expect.poll(caretInTask).toBe(true);
     await page.keyboard.type('Write the spec');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Ship it');
