@@ -15,6 +15,16 @@ export function nextTask(run: () => void): () => void {
   };
 }
 
+/** Runs `run` when the browser is idle, at most `timeoutMs` later (at once without idle callbacks); answers its cancel. */
+export function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(run, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(run, { timeout: timeoutMs });
+  return () => window.cancelIdleCallback(idle);
+}
+
 /** How long what waits for a paint waits at most: a hidden tab draws no frames. */
 const NO_FRAME_MS = 500;
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../lib/after-paint.ts';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -20,16 +21,6 @@ export const RESTORED_DRAFT_MESSAGE = 'Your unsaved changes from this browser we
  * reload or a closed tab loses nothing typed.
  */
 export const DRAFT_DELAY_MS = 1_000;
-
-/** Runs `run` when the browser is idle (at most `DRAFT_DELAY_MS` later); answers its cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(run, 0);
-    return () => window.clearTimeout(timer);
-  }
-  const idle = window.requestIdleCallback(run, { timeout: DRAFT_DELAY_MS });
-  return () => window.cancelIdleCallback(idle);
-}
 
 /** Forgets a form's draft: after a save, and on Cancel. */
 export function clearMarkdownDraft(autosave: MarkdownAutosave | undefined): void {
@@ -94,7 +85,7 @@ export function useMarkdownDraft(
     if (!key) return;
     let cancelIdle: (() => void) | null = null;
     const timer = window.setTimeout(() => {
-      cancelIdle = whenIdle(() => write.current());
+      cancelIdle = whenIdle(() => write.current(), DRAFT_DELAY_MS);
     }, DRAFT_DELAY_MS);
     return () => {
       window.clearTimeout(timer);

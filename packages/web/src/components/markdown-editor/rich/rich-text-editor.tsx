@@ -3,7 +3,9 @@ import { Placeholder } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { EditorState } from '@tiptap/pm/state';
 import type { EditorProps } from '@tiptap/pm/view';
+import { tokenize } from 'linkifyjs';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../../lib/after-paint.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { CaretRect } from '../autocomplete/caret-position.ts';
@@ -63,6 +65,11 @@ const LOADING = 'markdownLoad';
  * (COMMIT_DELAY_MS): longer than the gaps between a fast typist's keys (decision 0083).
  */
 export const SERIALIZE_DELAY_MS = 300;
+/**
+ * Autolinking's first use builds linkify's state machine (2–10 ms; an editor's destroy resets it):
+ * it is built while the browser is idle after the editor is made, not on the first space typed.
+ */
+const WARM_AUTOLINK_MS = 1_000;
 const ESCAPE = 'Escape';
 
 /** Replaces the document with `markdown` (not undoable, no change event). */
@@ -348,7 +355,11 @@ export default function RichTextEditor({
     editorRef.current = editor;
     written.current = start.value;
     loadFirst(editor, start.value);
+    const cancelWarm = whenIdle(() => {
+      if (!editor.isDestroyed) tokenize('');
+    }, WARM_AUTOLINK_MS);
     return () => {
+      cancelWarm();
       // What was typed since the last write reaches the form before the editor goes.
       writeNow.current();
       editorRef.current = null;
