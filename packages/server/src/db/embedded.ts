@@ -91,6 +91,8 @@ export async function startEmbeddedPostgres(
      * (its files flushed, in the background from then on); `postgres` (started, its database there).
      */
     phase?: (name: 'initdb' | 'sync' | 'postgres', ms: number) => void;
+    /** Server settings beyond the defaults, given to `postgres` as `-c name=value` (the test suite's connection limit). */
+    settings?: Record<string, string>;
   } = {},
 ): Promise<EmbeddedDatabase> {
   let began = performance.now();
@@ -130,7 +132,13 @@ export async function startEmbeddedPostgres(
       persistent: true,
       createPostgresUser: isRoot,
       authMethod: 'scram-sha-256',
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
       // initdb's own fsync of every file it wrote is a good part of a first start: they are synced
       // below instead, while PostgreSQL starts and the first start's set-up runs.
       initdbFlags: ['--no-sync'],
