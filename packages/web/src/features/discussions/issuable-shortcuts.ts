@@ -14,14 +14,16 @@ export function bodyWithSelectionQuoted(body: string): string {
   return appendQuote(body, quoteText(selectedContentText()));
 }
 
-/** Focuses a form's text (the markdown text area, or the rich text editor) with the caret at the end. */
+/**
+ * Focuses a form's text (the markdown text area, or the rich text editor) with the caret at the end.
+ * At once, not a frame later: a caret moved then undid what the user did meanwhile (a Select all
+ * and Delete right after `r` deleted nothing).
+ */
 export function focusFormText(form: HTMLElement | null): void {
   const field = form?.querySelector<HTMLElement>('textarea, [contenteditable="true"]');
   if (!field) return;
   field.focus();
-  if (field instanceof HTMLTextAreaElement) {
-    requestAnimationFrame(() => field.setSelectionRange(field.value.length, field.value.length));
-  }
+  if (field instanceof HTMLTextAreaElement) field.setSelectionRange(field.value.length, field.value.length);
 }
 
 /**
