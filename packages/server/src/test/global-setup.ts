@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     fs.chmodSync(tmp, 0o755);
     // The suite's files run side by side, each with its own database and pools (the servers some
     // start open ten connections each): at PostgreSQL's default of 100 the run peaked at 92 here and
-    // once went over ("too many clients"). The PostgreSQL 15 run's cluster has the same limit.
+    // once went over ("too many clients"). The PostgreSQL 15 run's cluster also has 200.
     const embedded = await startEmbeddedPostgres(tmp, { database: 'postgres', settings: { max_connections: '200' } });
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;

@@ -15,10 +15,13 @@ export function nextTask(run: () => void): () => void {
   };
 }
 
-/** Runs `run` when the browser is idle, at most `timeoutMs` later (at once without idle callbacks); answers its cancel. */
-export function whenIdle(run: () => void, timeoutMs: number): () => void {
+/**
+ * Runs `run` when the browser is idle, at most `timeoutMs` later; where there are no idle callbacks
+ * (Safari), after `fallbackMs`. Answers its cancel.
+ */
+export function whenIdle(run: () => void, timeoutMs: number, fallbackMs = 0): () => void {
   if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(run, 0);
+    const timer = window.setTimeout(run, fallbackMs);
     return () => window.clearTimeout(timer);
   }
   const idle = window.requestIdleCallback(run, { timeout: timeoutMs });

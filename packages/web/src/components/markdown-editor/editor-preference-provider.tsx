@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { type ReactNode, useEffect } from 'react';
 import { EditorPreferenceQueryDocument } from '../../gql/graphql.ts';
+import { whenIdle } from '../../lib/after-paint.ts';
 import { EditorPreferenceContext } from './editor-preference.ts';
 import { loadRichText } from './rich/load-rich-text.ts';
 import { storedMode } from './use-editor-mode.ts';
@@ -17,12 +18,7 @@ export function EditorPreferenceProvider({ children }: { children: ReactNode }) 
   const signedIn = Boolean(data?.currentUser);
   useEffect(() => {
     if (!signedIn || (mode ?? storedMode()) !== 'contentEditor') return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => void loadRichText(), { timeout: 2_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => void loadRichText(), 200);
-    return () => window.clearTimeout(timer);
+    return whenIdle(() => void loadRichText(), 2_000, 200);
   }, [signedIn, mode]);
   return <EditorPreferenceContext value={mode}>{children}</EditorPreferenceContext>;
 }

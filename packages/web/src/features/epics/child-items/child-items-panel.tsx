@@ -6,6 +6,7 @@ import { useAlerts } from '../../../app/alerts/use-alerts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { CreateChildEpicMutationDocument, CreateChildIssueMutationDocument } from '../../../gql/graphql.ts';
+import { whenIdle } from '../../../lib/after-paint.ts';
 import { featureSwitches } from '../../../lib/instance-settings.ts';
 import { AddExistingForm } from './add-existing-form.tsx';
 import { AddItemMenu, type ChildItemsForm } from './add-item-menu.tsx';
@@ -135,12 +136,7 @@ export const ChildItemsPanel = memo(function ChildItemsPanel({
       preloaded.current = true;
       preloadEpicRoadmap(client, groupFullPath, iid, location.search);
     };
-    const idle = window.requestIdleCallback?.(start, { timeout: 1000 });
-    const timer = idle === undefined ? window.setTimeout(start, 200) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback?.(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
+    return whenIdle(start, 1000, 200);
   }, [treeShown, client, groupFullPath, iid, location.search]);
   const isEmpty = rootBranch && rootBranch.epics.length === 0 && rootBranch.issues.length === 0;
   const firstPageSettled = treeShown || rootState?.error === true;
